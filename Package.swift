@@ -1,0 +1,97 @@
+// swift-tools-version:6.1
+// The layers, bottom to top; SwiftPM refuses an import that climbs:
+//   BourseCore   pure domain: exact decimals, JSON reading, calendar, pricing (Foundation only)
+//   BundledData  the data files the product ships (listings, price levels), as resources
+//   MarketData   the market-data provider interface and the Polygon REST client
+//   Storage      GRDB over SQLite: migrations, the response cache, listings
+//   StandIns     the embedded stand-in services (the simulated Polygon-compatible market)
+//   BourseApp    the Hummingbird web app: configuration, routes, services
+//   bourse       the thin command line (swift-argument-parser)
+import PackageDescription
+
+let package = Package(
+    name: "bourse",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "bourse", targets: ["bourse"]),
+        .library(name: "BourseCore", targets: ["BourseCore"]),
+        .library(name: "BourseApp", targets: ["BourseApp"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+    ],
+    targets: [
+        .target(name: "BourseCore"),
+        .target(
+            name: "BundledData",
+            dependencies: ["BourseCore"],
+            resources: [.copy("Resources")]
+        ),
+        .target(
+            name: "MarketData",
+            dependencies: [
+                "BourseCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "Storage",
+            dependencies: [
+                "BourseCore", "MarketData",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .target(
+            name: "StandIns",
+            dependencies: [
+                "BourseCore", "BundledData",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
+        .target(
+            name: "BourseApp",
+            dependencies: [
+                "BourseCore", "BundledData", "MarketData", "Storage", "StandIns",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "bourse",
+            dependencies: [
+                "BourseApp",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "BourseCoreTests", dependencies: ["BourseCore"]),
+        .testTarget(
+            name: "MarketDataTests",
+            dependencies: [
+                "MarketData", "StandIns",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(name: "StorageTests", dependencies: ["Storage"]),
+        .testTarget(
+            name: "StandInsTests",
+            dependencies: [
+                "StandIns",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+        .testTarget(
+            name: "BourseAppTests",
+            dependencies: [
+                "BourseApp",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
