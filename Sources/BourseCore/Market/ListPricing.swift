@@ -1,0 +1,32 @@
+/// Prices any number of stocks from two whole-market days of bars.
+///
+/// Polygon's grouped-daily endpoint returns every US stock's bar for one day, so a list of any
+/// length costs two requests (the last trading day and the one before), never one per ticker.
+public struct ListPricing: Sendable {
+    public let lastDay: MarketDate
+    public let previousDay: MarketDate
+    private let last: [String: Bar]
+    private let previous: [String: Bar]
+
+    /// `last` and `previous` are the grouped bars of `lastDay` and `previousDay`, keyed by ticker.
+    public init(lastDay: MarketDate, last: [String: Bar], previousDay: MarketDate, previous: [String: Bar]) {
+        self.lastDay = lastDay
+        self.previousDay = previousDay
+        self.last = last
+        self.previous = previous
+    }
+
+    /// The quote of `symbol`, or nil when it did not trade on the last day.
+    public func quote(for symbol: String) -> Quote? {
+        guard let bar = last[symbol] else { return nil }
+        return Quote(symbol: symbol, price: bar.close, previousClose: previous[symbol]?.close, asOf: lastDay)
+    }
+
+    /// Quotes for `symbols`, in order; symbols that did not trade are left out.
+    public func quotes(for symbols: [String]) -> [Quote] {
+        symbols.compactMap(quote(for:))
+    }
+
+    /// How many stocks traded on the last day.
+    public var count: Int { last.count }
+}

@@ -1,0 +1,55 @@
+import BourseCore
+import Foundation
+
+/// Finds the last two trading days that have data and prices lists from them.
+///
+/// It starts from the calendar's last completed trading day and steps back a day at a time
+/// while the source has no bars for a day (a holiday the calendar does not know, or a day the
+/// source has not published yet), so a list of any length costs two grouped-daily requests.
+/// Parsed days are kept in memory; the provider's cache keeps the raw answers in the database.
+public actor MarketPricer {
+    private let provider: any MarketDataProvider
+    private let calendar: TradingCalendar
+    private let now: @Sendable () -> Date
+    private var days: [MarketDate: Fetched<[String: Bar]>] = [:]
+
+    /// How many days it steps back over before giving up on finding a day with data.
+    public static let maxStepsBack = 10
+
+    public init(provider: any MarketDataProvider, calendar: TradingCalendar = TradingCalendar(), now: @escaping @Sendable () -> Date) {
+        self.provider = provider
+        self.calendar = calendar
+        self.now = now
+    }
+
+    /// The pricing for now, and whether any of it came from a stale cache.
+    public func currentPricing() async throws(MarketDataError) -> Fetched<ListPricing> {
+        let start = calendar.lastCompletedTradingDay(at: now())
+        let (lastDay, last) = try await latestDayWithData(onOrBefore: start)
+        let (previousDay, previous) = try await latestDayWithData(onOrBefore: calendar.previousTradingDay(before: lastDay))
+        let pricing = ListPricing(lastDay: lastDay, last: last.value, previousDay: previousDay, previous: previous.value)
+        return Fetched(
+            value: pricing, fetchedAt: min(last.fetchedAt, previous.fetchedAt),
+            isStale: last.isStale || previous.isStale)
+    }
+
+    private func latestDayWithData(
+        onOrBefore start: MarketDate
+    ) async throws(MarketDataError) -> (MarketDate, Fetched<[String: Bar]>) {
+        var day = start
+        for _ in 0..<Self.maxStepsBack {
+            let bars = try await grouped(day)
+            if !bars.value.isEmpty { return (day, bars) }
+            day = calendar.previousTradingDay(before: day)
+        }
+        throw .unavailable("no trading data in the \(Self.maxStepsBack) trading days up to \(start)")
+    }
+
+    private func grouped(_ day: MarketDate) async throws(MarketDataError) -> Fetched<[String: Bar]> {
+        if let known = days[day], !known.isStale { return known }
+        let fetched = try await provider.groupedDaily(day)
+        // A finished day's bars do not change; keep fresh ones, ask again for stale or empty ones.
+        if !fetched.isStale, !fetched.value.isEmpty { days[day] = fetched }
+        return fetched
+    }
+}

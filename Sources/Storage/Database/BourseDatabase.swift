@@ -1,0 +1,54 @@
+import Foundation
+import GRDB
+
+/// Bourse's SQLite database: one file in WAL mode, migrated to the current schema on open.
+///
+/// Writes are committed with `synchronous = FULL`, so whatever a caller was told is stored
+/// survives a crash or `kill -9` of the process.
+public final class BourseDatabase: Sendable {
+    /// The GRDB connection pool (WAL: readers never wait for the writer).
+    public let writer: any DatabaseWriter
+    /// Where the file is, or nil for an in-memory database.
+    public let path: String?
+
+    /// Opens (creating if needed) the database file at `path` and migrates it.
+    public init(path: String) throws(StorageError) {
+        do {
+            let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            writer = try DatabasePool(path: path, configuration: Self.configuration())
+            self.path = path
+            try Self.migrator.migrate(writer)
+        } catch let error as StorageError {
+            throw error
+        } catch {
+            throw .cannotOpen(path: path, reason: "\(error)")
+        }
+    }
+
+    /// An in-memory database, for tests and for one-off commands.
+    public init() throws(StorageError) {
+        do {
+            writer = try DatabaseQueue(configuration: Self.configuration())
+            path = nil
+            try Self.migrator.migrate(writer)
+        } catch {
+            throw .cannotOpen(path: ":memory:", reason: "\(error)")
+        }
+    }
+
+    private static func configuration() -> Configuration {
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        return configuration
+    }
+
+    /// The schema, one migration per change; never edit a shipped migration, add one.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        Migrations.register(in: &migrator)
+        return migrator
+    }
+}
