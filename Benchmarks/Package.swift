@@ -1,0 +1,26 @@
+// swift-tools-version:6.1
+// The benchmark suite, a package of its own so that the app's `swift build` and `swift test`
+// never compile the harness. Run it with `scripts/benchmark` (see the README).
+import PackageDescription
+
+let package = Package(
+    name: "bourse-benchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "BourseBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "BourseCore", package: "bourse"),
+                .product(name: "BourseApp", package: "bourse"),
+            ],
+            path: "Benchmarks/BourseBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,38 @@
+import BourseCore
+import Foundation
+import Hummingbird
+import MarketData
+
+/// An error answered as `{"error": "..."}` with its HTTP status.
+public struct APIError: HTTPResponseError, Sendable {
+    public let status: HTTPResponse.Status
+    public let message: String
+    /// Seconds for a `Retry-After` header, when waiting helps.
+    public var retryAfter: Int?
+
+    public init(_ status: HTTPResponse.Status, _ message: String, retryAfter: Int? = nil) {
+        self.status = status
+        self.message = message
+        self.retryAfter = retryAfter
+    }
+
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
+        if let retryAfter { headers[.retryAfter] = String(retryAfter) }
+        let body = try JSONEncoder().encode(["error": message])
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+    }
+}
+
+extension APIError {
+    /// The HTTP answer to a market-data failure: the client's fault is a 4xx, the source's a 5xx.
+    init(_ error: MarketDataError) {
+        switch error {
+        case .unknownSymbol: self.init(.notFound, error.description)
+        case .badRequest: self.init(.badRequest, error.description)
+        case .rateLimited(let seconds): self.init(.serviceUnavailable, error.description, retryAfter: seconds)
+        case .unavailable: self.init(.serviceUnavailable, error.description)
+        case .notAuthorized, .invalidResponse: self.init(.badGateway, error.description)
+        }
+    }
+}

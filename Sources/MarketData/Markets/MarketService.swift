@@ -1,0 +1,84 @@
+import BourseCore
+import Foundation
+
+/// What the screens, the API and the command line ask of the market: priced lists, one stock,
+/// and its bars. It combines the provider (one request per page of tickers) with the pricer
+/// (two requests for every list), so no screen ever costs a request per ticker.
+public struct MarketService: Sendable {
+    /// "simulated" for the embedded market, "polygon" for the real API.
+    public let sourceName: String
+    private let provider: any MarketDataProvider
+    private let pricer: MarketPricer
+    private let calendar: TradingCalendar
+    private let now: @Sendable () -> Date
+
+    /// The largest page of tickers one call may ask for.
+    public static let maxPageSize = 1000
+
+    public init(
+        sourceName: String, provider: any MarketDataProvider, calendar: TradingCalendar = TradingCalendar(),
+        now: @escaping @Sendable () -> Date
+    ) {
+        self.sourceName = sourceName
+        self.provider = provider
+        self.calendar = calendar
+        self.now = now
+        self.pricer = MarketPricer(provider: provider, calendar: calendar, now: now)
+    }
+
+    /// A page of tickers, each with its quote when it traded on the last day.
+    public func tickers(limit: Int, cursor: String?) async throws(MarketDataError) -> PricedTickerPage {
+        guard (1...Self.maxPageSize).contains(limit) else {
+            throw .badRequest("limit must be between 1 and \(Self.maxPageSize), got \(limit)")
+        }
+        let page = try await provider.tickers(TickerQuery(cursor: cursor, limit: limit))
+        let pricing = try await pricer.currentPricing()
+        let rows = page.value.tickers.map { PricedTicker(ticker: $0, quote: pricing.value.quote(for: $0.symbol)) }
+        return PricedTickerPage(
+            rows: rows, nextCursor: page.value.nextCursor,
+            fetchedAt: min(page.fetchedAt, pricing.fetchedAt), isStale: page.isStale || pricing.isStale)
+    }
+
+    /// One stock: reference data and its quote.
+    public func stock(_ symbol: String) async throws(MarketDataError) -> StockOverview {
+        let details = try await provider.tickerDetails(symbol)
+        let pricing = try await pricer.currentPricing()
+        return StockOverview(
+            details: details.value, quote: pricing.value.quote(for: details.value.symbol),
+            fetchedAt: min(details.fetchedAt, pricing.fetchedAt), isStale: details.isStale || pricing.isStale)
+    }
+
+    /// The bars of one chart range, oldest first.
+    public func bars(_ symbol: String, range: ChartRange) async throws(MarketDataError) -> Fetched<[Bar]> {
+        let window = range.window(at: now(), calendar: calendar)
+        guard let timespan = Timespan(rawValue: window.timespan) else {
+            throw .badRequest("unsupported timespan \(window.timespan)")
+        }
+        return try await provider.aggregates(AggregatesRequest(
+            symbol: symbol, multiplier: window.multiplier, timespan: timespan, from: window.from, to: window.to))
+    }
+}
+
+public struct PricedTicker: Sendable, Equatable {
+    public var ticker: TickerSummary
+    public var quote: Quote?
+}
+
+public struct PricedTickerPage: Sendable {
+    public var rows: [PricedTicker]
+    public var nextCursor: String?
+    public var fetchedAt: Date
+    public var isStale: Bool
+}
+
+public struct StockOverview: Sendable {
+    public var details: TickerDetails
+    public var quote: Quote?
+    public var fetchedAt: Date
+    public var isStale: Bool
+
+    /// The exchange's name ("NASDAQ") where the MIC is one Bourse knows, else the MIC.
+    public var exchangeName: String? {
+        details.primaryExchange.map { Exchange(mic: $0)?.rawValue ?? $0 }
+    }
+}
