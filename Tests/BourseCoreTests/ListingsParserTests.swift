@@ -29,6 +29,10 @@ struct ListingsParserTests {
             ("Arbor Realty Trust 6.375% Series D Cumulative Redeemable Preferred Stock",
              "Arbor Realty Trust 6.375% Series D Cumulative Redeemable Preferred Stock"),
             ("Common Stock", "Common Stock"),
+            ("Oshkosh Corporation (Holding Company)Common Stock", "Oshkosh Corporation (Holding Company)"),
+            ("Blackrock MuniYield New York Quality Fund, Inc.Common Stock", "Blackrock MuniYield New York Quality Fund, Inc."),
+            ("Cohen & Steers Select Preferred and Income Fund, Inc. Common Stock", "Cohen & Steers Select Preferred and Income Fund, Inc."),
+            ("GameStop Corporation Warrants to Purchase Common Stock", "GameStop Corporation Warrants to Purchase Common Stock"),
         ])
     func cleanName(raw: String, expected: String) {
         #expect(ListingsParser.cleanName(raw) == expected)

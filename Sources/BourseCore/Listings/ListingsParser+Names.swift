@@ -1,3 +1,5 @@
+import Foundation
+
 /// Company names without the class wording the exchanges append to them.
 extension ListingsParser {
     /// Where the share-class description starts in a security name ("Zevia PBC| Class A Common Stock").
@@ -9,9 +11,12 @@ extension ListingsParser {
 
     /// Names of securities that are not the company's main shares; their wording is their identity.
     static let otherSecurityWords: Set<Substring> = [
-        "preferred", "preference", "note", "notes", "debenture", "debentures", "warrant", "warrants",
+        "note", "notes", "debenture", "debentures", "warrant", "warrants",
         "right", "rights", "unit", "units",
     ]
+
+    /// Phrases of preferred shares ("Preferred and Income Fund Inc." is a company name, so the word alone is not enough).
+    static let otherSecurityPhrases = ["preferred stock", "preferred share", "preference share", "preferred securities"]
 
     /// The company name with class wording removed and spaces trimmed:
     /// "Agilent Technologies, Inc. Common Stock" -> "Agilent Technologies, Inc.",
@@ -19,10 +24,17 @@ extension ListingsParser {
     /// "Berkshire Hathaway Inc. New Common Stock" -> "Berkshire Hathaway Inc.".
     /// Preferred shares, notes, warrants and units keep their full wording.
     public static func cleanName(_ raw: String) -> String {
+        // A few rows lack the space before the wording ("Fund, Inc.Common Stock").
         let name = raw.trimmingSpaces()
+            .replacingOccurrences(of: ".Common ", with: ". Common ")
+            .replacingOccurrences(of: ")Common ", with: ") Common ")
         let lower = name.lowercased()
         let words = lower.split(whereSeparator: { !$0.isLetter })
-        if lower.contains("%") || words.contains(where: otherSecurityWords.contains) { return name }
+        if lower.contains("%") || words.contains(where: otherSecurityWords.contains)
+            || otherSecurityPhrases.contains(where: lower.contains)
+        {
+            return name
+        }
         var cut = lower.endIndex
         for marker in classMarkers {
             if let range = lower.range(of: marker), range.lowerBound < cut { cut = range.lowerBound }
