@@ -294,6 +294,8 @@ struct PolygonStandInTests {
             "/v3/reference/tickers?limit=5000",
             "/v3/reference/tickers?cursor=%%%",
             "/v3/reference/tickers?order=sideways",
+            "/v2/aggs/ticker/AAPL/range/1/day/2025-06-01",
+            "/v2/aggs/nonsense",
         ])
     func badParameters(uri: String) async throws {
         try await Self.app(Self.small()).test(.router) { client in
@@ -334,5 +336,21 @@ struct PolygonStandInTests {
             _ = try await Answer.get(client, "/v2/aggs/ticker/AAPL/prev?apiKey=abc")
         }
         #expect(standIn.requestCount == 3)
+    }
+
+    @Test("the routes can be added to another app's router, behind the same counter")
+    func embedded() async throws {
+        let standIn = Self.small()
+        let router = Router(context: BasicRequestContext.self)
+        router.get("/health") { _, _ in "ok" }
+        standIn.addRoutes(to: router)
+        try await Application(router: router).test(.router) { client in
+            let answer = try await Answer.get(client, "/v3/reference/tickers/AAPL")
+            #expect(answer.status == .ok)
+            try await client.execute(uri: "/health", method: .get) { response in
+                #expect(response.status == .ok)
+            }
+        }
+        #expect(standIn.requestCount == 1)
     }
 }

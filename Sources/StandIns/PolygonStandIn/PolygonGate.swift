@@ -4,6 +4,8 @@ import Hummingbird
 /// Counts every request and, with a rate limit, refuses those over it with Polygon's 429 body.
 struct PolygonGate<Context: RequestContext>: RouterMiddleware {
     let standIn: PolygonStandIn
+    /// Whether a path no route matched is answered here (a 400 in Polygon's shape).
+    let answersUnknownPaths: Bool
 
     /// Polygon's rate-limit answer, word for word.
     static var rateLimitBody: String {
@@ -17,6 +19,14 @@ struct PolygonGate<Context: RequestContext>: RouterMiddleware {
         if let window = standIn.window, !window.admit(at: standIn.clock()) {
             return PolygonStandIn.json(text: Self.rateLimitBody, status: .tooManyRequests)
         }
-        return try await next(request, context)
+        do {
+            return try await next(request, context)
+        } catch let error as HTTPError where error.status == .notFound && answersUnknownPaths {
+            // The client asked for an endpoint that does not exist (a misspelling, a missing segment).
+            return PolygonStandIn.json(
+                PolygonFailure.badRequest("Unknown path '\(request.uri.path)'; see the Polygon REST API for the supported endpoints.")
+                    .body(requestID: PolygonStandIn.requestID(for: request)),
+                status: .badRequest)
+        }
     }
 }

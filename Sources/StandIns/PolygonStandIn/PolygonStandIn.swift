@@ -31,28 +31,32 @@ public final class PolygonStandIn: Sendable {
     /// The number of requests received so far, rate-limited ones included.
     public var requestCount: Int { served.load(ordering: .relaxed) }
 
-    /// A router with the Polygon routes.
+    /// A router with the Polygon routes; any other path is a 400 with Polygon's ERROR body.
     public func buildRouter() -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
-        addRoutes(to: router)
+        router.add(middleware: PolygonGate<BasicRequestContext>(standIn: self, answersUnknownPaths: true))
+        register(on: router)
         return router
     }
 
     /// Adds the Polygon routes (behind the counting and rate-limiting middleware) to a router,
-    /// so an app can serve the stand-in next to its own routes.
+    /// so an app can serve the stand-in next to its own routes (unknown paths stay the app's).
     public func addRoutes<Context: RequestContext>(to router: Router<Context>) {
-        let group = router.group().add(middleware: PolygonGate<Context>(standIn: self))
-        group.get("/v3/reference/tickers") { request, _ in self.answer(request) { try self.tickers(request) } }
-        group.get("/v3/reference/tickers/:ticker") { request, context in
+        register(on: router.group().add(middleware: PolygonGate<Context>(standIn: self, answersUnknownPaths: false)))
+    }
+
+    private func register<Context: RequestContext>(on routes: some RouterMethods<Context>) {
+        routes.get("/v3/reference/tickers") { request, _ in self.answer(request) { try self.tickers(request) } }
+        routes.get("/v3/reference/tickers/:ticker") { request, context in
             self.answer(request) { try self.tickerDetails(request, symbol: context.parameters.require("ticker")) }
         }
-        group.get("/v2/aggs/ticker/:ticker/range/:multiplier/:timespan/:from/:to") { request, context in
+        routes.get("/v2/aggs/ticker/:ticker/range/:multiplier/:timespan/:from/:to") { request, context in
             self.answer(request) { try self.aggregates(request, parameters: context.parameters) }
         }
-        group.get("/v2/aggs/ticker/:ticker/prev") { request, context in
+        routes.get("/v2/aggs/ticker/:ticker/prev") { request, context in
             self.answer(request) { try self.previousClose(request, symbol: context.parameters.require("ticker")) }
         }
-        group.get("/v2/aggs/grouped/locale/us/market/stocks/:date") { request, context in
+        routes.get("/v2/aggs/grouped/locale/us/market/stocks/:date") { request, context in
             self.answer(request) { try self.groupedDaily(request, date: context.parameters.require("date")) }
         }
     }
