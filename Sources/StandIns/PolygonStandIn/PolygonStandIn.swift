@@ -1,0 +1,115 @@
+import BourseCore
+import Foundation
+import Hummingbird
+import Synchronization
+
+/// The stand-in Polygon.io REST API: the simulated market served in Polygon's exact JSON shapes.
+///
+/// It answers the five endpoints Bourse uses (tickers, ticker details, aggregates, grouped
+/// daily, previous close). It accepts an API key (`apiKey=` or `Authorization: Bearer`) but does
+/// not require one. With a rate limit it answers HTTP 429 with Polygon's body once a sliding
+/// 60-second window is full. It counts every request it receives, for tests and benchmarks.
+public final class PolygonStandIn: Sendable {
+    /// The market whose prices it serves.
+    public let market: SimulatedMarket
+    /// Requests per minute allowed; nil for no limit.
+    public let rateLimit: Int?
+    let clock: @Sendable () -> Date
+    let window: RateLimitWindow?
+    let served = Atomic<Int>(0)
+    /// The written `results` of grouped-daily answers, by day number.
+    let groupedText = Mutex<[Int: String]>([:])
+
+    /// A stand-in over `market`; `clock` gives "now" (minutes after it do not exist yet).
+    public init(market: SimulatedMarket, rateLimit: Int? = nil, clock: @escaping @Sendable () -> Date = { Date() }) {
+        self.market = market
+        self.rateLimit = rateLimit
+        self.clock = clock
+        self.window = rateLimit.map(RateLimitWindow.init(limit:))
+    }
+
+    /// The number of requests received so far, rate-limited ones included.
+    public var requestCount: Int { served.load(ordering: .relaxed) }
+
+    /// A router with the Polygon routes; any other path is a 400 with Polygon's ERROR body.
+    public func buildRouter() -> Router<BasicRequestContext> {
+        let router = Router(context: BasicRequestContext.self)
+        router.add(middleware: PolygonGate<BasicRequestContext>(standIn: self, answersUnknownPaths: true))
+        register(on: router)
+        return router
+    }
+
+    /// Adds the Polygon routes (behind the counting and rate-limiting middleware) to a router,
+    /// so an app can serve the stand-in next to its own routes (unknown paths stay the app's).
+    public func addRoutes<Context: RequestContext>(to router: Router<Context>) {
+        register(on: router.group().add(middleware: PolygonGate<Context>(standIn: self, answersUnknownPaths: false)))
+    }
+
+    private func register<Context: RequestContext>(on routes: some RouterMethods<Context>) {
+        routes.get("/v3/reference/tickers") { request, _ in self.answer(request) { try self.tickers(request) } }
+        routes.get("/v3/reference/tickers/:ticker") { request, context in
+            self.answer(request) { try self.tickerDetails(request, symbol: context.parameters.require("ticker")) }
+        }
+        routes.get("/v2/aggs/ticker/:ticker/range/:multiplier/:timespan/:from/:to") { request, context in
+            self.answer(request) { try self.aggregates(request, parameters: context.parameters) }
+        }
+        routes.get("/v2/aggs/ticker/:ticker/prev") { request, context in
+            self.answer(request) { try self.previousClose(request, symbol: context.parameters.require("ticker")) }
+        }
+        routes.get("/v2/aggs/grouped/locale/us/market/stocks/:date") { request, context in
+            self.answer(request) { try self.groupedDaily(request, date: context.parameters.require("date")) }
+        }
+    }
+
+    /// A server application on `host:port` serving the stand-in alone.
+    public func makeApplication(host: String = "127.0.0.1", port: Int = 8081) -> some ApplicationProtocol {
+        Application(
+            router: buildRouter(),
+            configuration: .init(address: .hostname(host, port: port), serverName: "bourse-polygon-stand-in"))
+    }
+
+    /// A stand-in over the bundled market and a server application for it.
+    public static func makeApplication(
+        host: String = "127.0.0.1", port: Int = 8081, rateLimit: Int? = nil,
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) throws -> (standIn: PolygonStandIn, application: some ApplicationProtocol) {
+        let standIn = PolygonStandIn(market: try SimulatedMarket.bundled(), rateLimit: rateLimit, clock: clock)
+        return (standIn, standIn.makeApplication(host: host, port: port))
+    }
+
+    /// Runs a handler and turns its JSON or its `PolygonFailure` into a response.
+    func answer(_ request: Request, _ handler: () throws -> PolygonJSON) -> Response {
+        do {
+            return Self.json(try handler(), status: .ok)
+        } catch let failure as PolygonFailure {
+            return Self.json(failure.body(requestID: Self.requestID(for: request)), status: failure.httpStatus)
+        } catch {
+            return Self.json(
+                PolygonFailure.badRequest(String(describing: error)).body(requestID: Self.requestID(for: request)),
+                status: .badRequest)
+        }
+    }
+
+    static func json(_ body: PolygonJSON, status: HTTPResponse.Status) -> Response {
+        json(text: body.text, status: status)
+    }
+
+    static func json(text: String, status: HTTPResponse.Status) -> Response {
+        Response(
+            status: status, headers: [.contentType: "application/json"],
+            body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    /// A request id derived from the request's path and query (not random, so that answers
+    /// are reproducible byte for byte), 32 hex digits like Polygon's.
+    static func requestID(for request: Request) -> String {
+        requestID(forPath: request.uri.description)
+    }
+
+    /// `scheme://host:port` of the request, for `next_url`s that point back at this server.
+    static func origin(of request: Request) -> String {
+        let scheme = request.head.scheme ?? "http"
+        let host = request.head.authority ?? "localhost"
+        return "\(scheme)://\(host)"
+    }
+}
