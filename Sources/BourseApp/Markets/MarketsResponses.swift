@@ -57,7 +57,7 @@ struct TickersResponse: ResponseEncodable {
 }
 
 /// `GET /api/v1/stocks/{symbol}`.
-struct StockResponse: ResponseEncodable {
+public struct StockResponse: ResponseEncodable {
     let symbol: String
     let name: String
     let description: String?
@@ -88,7 +88,7 @@ struct StockResponse: ResponseEncodable {
         case symbol, name, description, exchange, price, change, changePercent, asOf, source, stale, fetchedAt
     }
 
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(symbol, forKey: .symbol)
         try c.encode(name, forKey: .name)

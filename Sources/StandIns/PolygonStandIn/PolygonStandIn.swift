@@ -62,10 +62,15 @@ public final class PolygonStandIn: Sendable {
     }
 
     /// A server application on `host:port` serving the stand-in alone.
-    public func makeApplication(host: String = "127.0.0.1", port: Int = 8081) -> some ApplicationProtocol {
+    /// `onServerRunning` receives the bound port (useful with port 0).
+    public func makeApplication(
+        host: String = "127.0.0.1", port: Int = 8081,
+        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) -> some ApplicationProtocol {
         Application(
             router: buildRouter(),
-            configuration: .init(address: .hostname(host, port: port), serverName: "bourse-polygon-stand-in"))
+            configuration: .init(address: .hostname(host, port: port), serverName: "bourse-polygon-stand-in"),
+            onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) })
     }
 
     /// A stand-in over the bundled market and a server application for it.

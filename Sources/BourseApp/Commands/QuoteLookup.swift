@@ -1,0 +1,69 @@
+import BourseCore
+import Foundation
+import MarketData
+import Storage
+
+/// `bourse quote SYMBOL`: one stock's price and day change, as text or as the API's JSON.
+public enum QuoteLookup {
+    public struct Failure: Error, Sendable {
+        public let message: String
+        /// 64 for a bad argument (EX_USAGE), 1 for an unknown symbol, 2 when the source failed.
+        public let exitCode: Int32
+    }
+
+    public static func run(
+        symbol text: String, json: Bool, databasePath: String?, environment: [String: String]
+    ) async -> Result<String, Failure> {
+        let symbol: String
+        switch Symbol.normalized(text) {
+        case .success(let s): symbol = s
+        case .failure(let error): return .failure(Failure(message: error.description, exitCode: 64))
+        }
+        let logger = Log.make("bourse", environment: environment, default: .warning)
+        let source: MarketSource
+        do {
+            let cache: any ResponseCache = try databasePath.map { path throws in
+                DatabaseResponseCache(database: try BourseDatabase(path: path))
+            } ?? InMemoryResponseCache()
+            source = try await MarketSource.start(environment: environment, cache: cache, logger: logger)
+        } catch {
+            return .failure(Failure(message: "\(error)", exitCode: 2))
+        }
+        defer { source.stop() }
+        do {
+            let overview = try await source.service.stock(symbol)
+            let response = StockResponse(overview: overview, source: source.service.sourceName)
+            return .success(json ? try encodeJSON(response) : text(for: response))
+        } catch let error as MarketDataError {
+            if case .unknownSymbol = error { return .failure(Failure(message: "unknown symbol \(symbol)", exitCode: 1)) }
+            return .failure(Failure(message: error.description, exitCode: 2))
+        } catch {
+            return .failure(Failure(message: "\(error)", exitCode: 2))
+        }
+    }
+
+    static func encodeJSON(_ response: StockResponse) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(response), as: UTF8.self)
+    }
+
+    /// `AAPL  Apple Inc. (NASDAQ)` / `190.25  +2.75 (+1.47%)  close of 2026-11-20` / the source.
+    static func text(for r: StockResponse) -> String {
+        var lines = ["\(r.symbol)  \(r.name)" + (r.exchange.map { " (\($0))" } ?? "")]
+        if let price = r.price, let asOf = r.asOf {
+            var line = price.formatted(places: 2)
+            if let change = r.change, let percent = r.changePercent {
+                let sign = change.isNegative ? "" : "+"
+                line += "  \(sign)\(change.formatted(places: 2)) (\(sign)\(percent.formatted(places: 2))%)"
+            }
+            lines.append(line + "  close of \(asOf)")
+        } else {
+            lines.append("no price: it did not trade on the last trading day")
+        }
+        var from = r.source == "simulated" ? "Simulated market" : "Polygon.io"
+        if r.stale { from += " (source unreachable; showing data from \(r.fetchedAt))" }
+        lines.append(from)
+        return lines.joined(separator: "\n")
+    }
+}

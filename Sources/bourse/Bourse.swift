@@ -1,0 +1,9 @@
+import ArgumentParser
+
+/// The `bourse` command line.
+@main
+struct Bourse: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "A self-hosted stock-market app: web pages, a JSON API and a command line.",
+        subcommands: [ServeCommand.self, SimCommand.self, QuoteCommand.self])
+}

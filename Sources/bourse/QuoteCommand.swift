@@ -1,0 +1,25 @@
+import ArgumentParser
+import BourseApp
+import Foundation
+
+struct QuoteCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "quote",
+        abstract: "Print a stock's last price and day change.")
+
+    @Argument(help: "The ticker symbol, e.g. AAPL.") var symbol: String
+    @Flag(help: "Print JSON (the same as GET /api/v1/stocks/{symbol}).") var json = false
+    @Option(help: "A SQLite database to cache answers in (default: none).") var database: String?
+
+    func run() async throws {
+        let result = await QuoteLookup.run(
+            symbol: symbol, json: json, databasePath: database, environment: ProcessInfo.processInfo.environment)
+        switch result {
+        case .success(let text):
+            print(text)
+        case .failure(let failure):
+            FileHandle.standardError.write(Data("bourse: \(failure.message)\n".utf8))
+            throw ExitCode(failure.exitCode)
+        }
+    }
+}

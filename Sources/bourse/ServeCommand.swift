@@ -1,0 +1,26 @@
+import ArgumentParser
+import BourseApp
+import Foundation
+
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the app (simulated market unless POLYGON_API_KEY is set).")
+
+    @Option(help: "The address to listen on.") var host = "127.0.0.1"
+    @Option(help: "The port to listen on.") var port = 8080
+    @Option(help: "The SQLite database file.") var database = "bourse.sqlite"
+    @Option(help: "Requests per minute the embedded simulated market allows (default: no limit).")
+    var simRateLimit: Int?
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
+        if let simRateLimit, simRateLimit < 1 { throw ValidationError("--sim-rate-limit must be at least 1") }
+    }
+
+    func run() async throws {
+        try await BourseServer.run(
+            options: .init(host: host, port: port, databasePath: database, simulatedRateLimit: simRateLimit),
+            environment: ProcessInfo.processInfo.environment)
+    }
+}

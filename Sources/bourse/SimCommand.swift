@@ -1,0 +1,22 @@
+import ArgumentParser
+import BourseApp
+
+struct SimCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sim",
+        abstract: "Run the stand-in services alone: the simulated Polygon-compatible market API.")
+
+    @Option(help: "The address to listen on.") var host = "127.0.0.1"
+    @Option(help: "The port to listen on.") var port = 8081
+    @Option(help: "Requests per minute before answering 429, like Polygon's free tier (5).")
+    var rateLimit: Int?
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
+        if let rateLimit, rateLimit < 1 { throw ValidationError("--rate-limit must be at least 1") }
+    }
+
+    func run() async throws {
+        try await StandInServer.run(host: host, port: port, rateLimit: rateLimit)
+    }
+}
