@@ -1,0 +1,41 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+
+/// The live `HTTPTransport`, on AsyncHTTPClient.
+public struct AsyncHTTPClientTransport: HTTPTransport {
+    private let client: HTTPClient
+    private let timeout: Duration
+    private let maxBodyBytes: Int
+
+    /// Uses `client` (the process-wide shared one by default), giving each request `timeout`
+    /// and refusing bodies larger than `maxBodyBytes`.
+    public init(client: HTTPClient = .shared, timeout: Duration = .seconds(15), maxBodyBytes: Int = 64 << 20) {
+        self.client = client
+        self.timeout = timeout
+        self.maxBodyBytes = maxBodyBytes
+    }
+
+    public func get(_ url: URL, headers: [String: String]) async throws(TransportError) -> TransportResponse {
+        var request = HTTPClientRequest(url: url.absoluteString)
+        request.method = .GET
+        for (name, value) in headers {
+            request.headers.add(name: name, value: value)
+        }
+        let milliseconds = Int64(timeout / .milliseconds(1))
+        do {
+            let response = try await client.execute(request, timeout: .milliseconds(milliseconds))
+            let body = try await response.body.collect(upTo: maxBodyBytes)
+            var fields: [String: String] = [:]
+            for (name, value) in response.headers {
+                let key = name.lowercased()
+                fields[key] = fields[key].map { "\($0), \(value)" } ?? value
+            }
+            return TransportResponse(status: Int(response.status.code), headers: fields, body: Array(body.readableBytesView))
+        } catch {
+            // AsyncHTTPClient's errors name what failed, not the URL; the client scrubs the
+            // key from this text once more before it goes anywhere.
+            throw TransportError("\(error)")
+        }
+    }
+}

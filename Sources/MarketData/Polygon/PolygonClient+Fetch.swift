@@ -1,0 +1,115 @@
+import BourseCore
+import Foundation
+import Logging
+
+/// The path of one request: coalesce, look in the cache, send (rate limited, retried), store.
+extension PolygonClient {
+    /// The decoded answer to `request`, fresh from the cache, from the source, or stale from the
+    /// cache when the source keeps failing.
+    func fetch<Value: Sendable>(
+        _ request: PolygonRequest,
+        decode: @escaping @Sendable ([UInt8]) throws(MarketDataError) -> Value
+    ) async throws(MarketDataError) -> Fetched<Value> {
+        let result = await coalescer.run(key: request.cacheKey) { [self] in
+            await self.load(request, decode: decode)
+        }
+        switch result {
+        case .success(let value): return value
+        case .failure(let error): throw scrubbed(error)
+        }
+    }
+
+    /// Every page of a paginated aggregates answer, following `next_url` to the end.
+    func fetchAllPages(_ first: PolygonRequest) async throws(MarketDataError) -> Fetched<[Bar]> {
+        var bars: [Bar] = []
+        var fetchedAt: Date?
+        var isStale = false
+        var seen: Set<String> = []
+        var next: PolygonRequest? = first
+        while let request = next {
+            guard seen.insert(request.cacheKey).inserted else {
+                throw .invalidResponse("`next_url` leads back to a page already read")
+            }
+            let page = try await fetch(request, decode: PolygonDecoding.aggregatesPage)
+            bars += page.value.bars
+            fetchedAt = min(fetchedAt ?? page.fetchedAt, page.fetchedAt)
+            isStale = isStale || page.isStale
+            next = try page.value.nextURL.map { text throws(MarketDataError) in
+                guard
+                    let request = PolygonRequest(
+                        nextURL: text, base: configuration.baseURL, freshness: first.freshness,
+                        symbol: first.symbol)
+                else { throw .invalidResponse("`next_url` is not a URL of this API") }
+                return request
+            }
+        }
+        return Fetched(value: bars, fetchedAt: fetchedAt ?? now(), isStale: isStale)
+    }
+
+    /// One request, not coalesced: the cache first, then the network.
+    func load<Value: Sendable>(
+        _ request: PolygonRequest,
+        decode: @Sendable ([UInt8]) throws(MarketDataError) -> Value
+    ) async -> Result<Fetched<Value>, MarketDataError> {
+        let key = request.cacheKey
+        let cached = await cachedAnswer(for: key)
+        if let cached, now() < cached.freshUntil, let value = try? decode(cached.body) {
+            logger.debug("cache hit", metadata: ["key": "\(redactor.redact(key))"])
+            return .success(Fetched(value: value, fetchedAt: cached.fetchedAt, isStale: false))
+        }
+        switch await send(request) {
+        case .answer(let body):
+            let value: Value
+            do {
+                value = try decode(body)
+            } catch {
+                return .failure(error)
+            }
+            let fetchedAt = now()
+            await store(
+                CachedResponse(
+                    key: key, body: redactor.redact(body: body), fetchedAt: fetchedAt,
+                    freshUntil: freshness.freshUntil(request.freshness, fetchedAt: fetchedAt)))
+            return .success(Fetched(value: value, fetchedAt: fetchedAt, isStale: false))
+        case .refused(let error):
+            return .failure(error)
+        case .gaveUp(let error):
+            if let cached, let value = try? decode(cached.body) {
+                logger.warning(
+                    "serving a stale answer",
+                    metadata: ["key": "\(redactor.redact(key))", "reason": "\(redactor.redact(error.description))"])
+                return .success(Fetched(value: value, fetchedAt: cached.fetchedAt, isStale: true))
+            }
+            return .failure(error)
+        }
+    }
+
+    /// The error with the key taken out of its text.
+    func scrubbed(_ error: MarketDataError) -> MarketDataError {
+        switch error {
+        case .unknownSymbol(let text): return .unknownSymbol(redactor.redact(text))
+        case .notAuthorized(let text): return .notAuthorized(redactor.redact(text))
+        case .rateLimited: return error
+        case .unavailable(let text): return .unavailable(redactor.redact(text))
+        case .invalidResponse(let text): return .invalidResponse(redactor.redact(text))
+        case .badRequest(let text): return .badRequest(redactor.redact(text))
+        }
+    }
+
+    private func cachedAnswer(for key: String) async -> CachedResponse? {
+        do {
+            return try await cache.cachedResponse(for: key)
+        } catch {
+            logger.warning("the response cache could not be read", metadata: ["error": "\(redactor.redact("\(error)"))"])
+            return nil
+        }
+    }
+
+    private func store(_ response: CachedResponse) async {
+        do {
+            try await cache.store(response)
+        } catch {
+            logger.warning("the response cache could not be written", metadata: ["error": "\(redactor.redact("\(error)"))"])
+        }
+    }
+}

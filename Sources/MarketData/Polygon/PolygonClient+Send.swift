@@ -1,0 +1,115 @@
+import Foundation
+import Logging
+
+/// How a request ended on the network.
+enum SendOutcome: Sendable {
+    /// A 2xx body.
+    case answer([UInt8])
+    /// A definite refusal (4xx other than 429); retrying or the cache would not change it.
+    case refused(MarketDataError)
+    /// Still failing (429, 5xx, no answer) when the retry policy ran out.
+    case gaveUp(MarketDataError)
+}
+
+extension PolygonClient {
+    /// Sends `request` through the shared rate limiter, retrying what may pass.
+    func send(_ request: PolygonRequest) async -> SendOutcome {
+        let policy = configuration.retry
+        guard let url = request.url(base: configuration.baseURL, apiKey: configuration.apiKey, placement: configuration.keyPlacement) else {
+            return .refused(.badRequest("cannot make a URL of \(request.cacheKey)"))
+        }
+        var headers = ["Accept": "application/json"]
+        if let key = configuration.apiKey, configuration.keyPlacement == .bearerHeader {
+            headers["Authorization"] = "Bearer \(key)"
+        }
+        let shownURL = redactor.redact(url.absoluteString)
+        var lastFailure = MarketDataError.unavailable("no attempt was made")
+        for attempt in 1...policy.maxAttempts {
+            do {
+                let waited = try await limiter.acquire()
+                if waited > .zero {
+                    logger.info("waited for the rate limit", metadata: ["seconds": "\(Self.seconds(waited))"])
+                }
+            } catch {
+                return .gaveUp(.unavailable("cancelled while waiting for the rate limit"))
+            }
+            logger.debug("GET", metadata: ["url": "\(shownURL)", "attempt": "\(attempt)"])
+            let wait: Duration
+            do {
+                let response = try await transport.get(url, headers: headers)
+                logger.debug("answer", metadata: ["url": "\(shownURL)", "status": "\(response.status)"])
+                switch classify(response, request: request) {
+                case .answer(let body): return .answer(body)
+                case .refused(let error): return .refused(error)
+                case .retry(let error, let suggested):
+                    lastFailure = error
+                    wait = suggested ?? policy.backoff(afterAttempt: attempt)
+                }
+            } catch {
+                lastFailure = .unavailable(redactor.redact(error.message))
+                wait = policy.backoff(afterAttempt: attempt)
+            }
+            if case .rateLimited = lastFailure {
+                lastFailure = .rateLimited(retryAfterSeconds: Self.wholeSeconds(wait))
+                guard wait <= policy.maxRateLimitWait else { break }
+            }
+            guard attempt < policy.maxAttempts else { break }
+            logger.notice(
+                "retrying",
+                metadata: [
+                    "url": "\(shownURL)", "reason": "\(redactor.redact(lastFailure.description))",
+                    "seconds": "\(Self.seconds(wait))",
+                ])
+            do {
+                try await clock.sleep(until: clock.now() + wait)
+            } catch {
+                break
+            }
+        }
+        return .gaveUp(lastFailure)
+    }
+
+    private enum Classification {
+        case answer([UInt8])
+        case refused(MarketDataError)
+        /// Worth another try; with the wait the source asked for, if it did.
+        case retry(MarketDataError, wait: Duration?)
+    }
+
+    private func classify(_ response: TransportResponse, request: PolygonRequest) -> Classification {
+        let message = redactor.redact(PolygonDecoding.errorMessage(response.body) ?? "HTTP \(response.status)")
+        switch response.status {
+        case 200..<300:
+            return .answer(response.body)
+        case 401, 403:
+            return .refused(.notAuthorized(message))
+        case 404:
+            if let symbol = request.symbol { return .refused(.unknownSymbol(symbol)) }
+            return .refused(.badRequest("not found (\(request.path)): \(message)"))
+        case 429:
+            return .retry(.rateLimited(retryAfterSeconds: 0), wait: Self.retryAfter(response))
+        case 500..<600:
+            return .retry(.unavailable("HTTP \(response.status): \(message)"), wait: nil)
+        case 400..<500:
+            return .refused(.badRequest(message))
+        default:
+            return .refused(.invalidResponse("unexpected HTTP status \(response.status)"))
+        }
+    }
+
+    /// `Retry-After` in seconds (the form Polygon sends); an HTTP date is not honoured.
+    static func retryAfter(_ response: TransportResponse) -> Duration? {
+        guard let text = response.header("Retry-After")?.trimmingCharacters(in: .whitespaces),
+            let seconds = Int(text), seconds >= 0
+        else { return nil }
+        return .seconds(seconds)
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    static func wholeSeconds(_ duration: Duration) -> Int {
+        Int(seconds(duration).rounded(.up))
+    }
+}

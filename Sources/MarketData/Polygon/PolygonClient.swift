@@ -1,0 +1,104 @@
+import BourseCore
+import Foundation
+import Logging
+
+/// The Polygon REST client: rate limited, coalescing, cached, and careful with the key.
+///
+/// One instance is meant to be shared by the whole process: its rate limiter counts every
+/// request it sends, whoever asked. Works the same against the embedded stand-in.
+public final class PolygonClient: MarketDataProvider {
+    public let configuration: PolygonConfiguration
+    let transport: any HTTPTransport
+    let cache: any ResponseCache
+    let clock: any SleepingClock
+    let now: @Sendable () -> Date
+    let freshness: FreshnessPolicy
+    let logger: Logger
+    let limiter: SlidingWindowRateLimiter
+    let coalescer = RequestCoalescer()
+    let redactor: KeyRedactor
+
+    /// A client speaking to `configuration.baseURL` through `transport`.
+    ///
+    /// - Parameters:
+    ///   - cache: where every answer is kept; the database cache in production.
+    ///   - clock: paces the rate limiter and the retry backoff.
+    ///   - now: the wall-clock time stamped on cached answers and compared with their freshness.
+    ///   - freshness: how long each kind of answer stays fresh.
+    public init(
+        configuration: PolygonConfiguration,
+        transport: any HTTPTransport = AsyncHTTPClientTransport(),
+        cache: any ResponseCache = InMemoryResponseCache(),
+        clock: any SleepingClock = SystemSleepingClock(),
+        now: @escaping @Sendable () -> Date = { Date() },
+        freshness: FreshnessPolicy = .standard(),
+        logger: Logger = Logger(label: "bourse.polygon")
+    ) {
+        self.configuration = configuration
+        self.transport = transport
+        self.cache = cache
+        self.clock = clock
+        self.now = now
+        self.freshness = freshness
+        self.logger = logger
+        self.limiter = SlidingWindowRateLimiter(limit: configuration.requestsPerMinute, clock: clock)
+        self.redactor = KeyRedactor(apiKey: configuration.apiKey)
+    }
+
+    /// A live client configured from `POLYGON_API_KEY`, `POLYGON_BASE_URL`, `POLYGON_RATE_LIMIT`
+    /// and `POLYGON_KEY_IN`, on AsyncHTTPClient and the real clock.
+    public static func live(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        cache: any ResponseCache = InMemoryResponseCache(),
+        freshness: FreshnessPolicy = .standard(),
+        logger: Logger = Logger(label: "bourse.polygon")
+    ) throws(PolygonConfigurationError) -> PolygonClient {
+        PolygonClient(
+            configuration: try PolygonConfiguration(environment: environment),
+            cache: cache, freshness: freshness, logger: logger)
+    }
+
+    public func tickers(_ query: TickerQuery) async throws(MarketDataError) -> Fetched<TickerPage> {
+        guard (1...1000).contains(query.limit) else {
+            throw .badRequest("a ticker page holds 1 to 1000 tickers, not \(query.limit)")
+        }
+        return try await fetch(.tickers(query), decode: PolygonDecoding.tickerPage)
+    }
+
+    public func tickerDetails(_ symbol: String) async throws(MarketDataError) -> Fetched<TickerDetails> {
+        try Self.validate(symbol: symbol)
+        return try await fetch(.tickerDetails(symbol)) { body throws(MarketDataError) in
+            try PolygonDecoding.tickerDetails(body, symbol: symbol)
+        }
+    }
+
+    public func aggregates(_ request: AggregatesRequest) async throws(MarketDataError) -> Fetched<[Bar]> {
+        try Self.validate(symbol: request.symbol)
+        guard request.multiplier >= 1 else {
+            throw .badRequest("the bar multiplier must be 1 or more, not \(request.multiplier)")
+        }
+        guard request.from <= request.to else {
+            throw .badRequest("the range starts (\(request.from)) after it ends (\(request.to))")
+        }
+        return try await fetchAllPages(.aggregates(request))
+    }
+
+    public func groupedDaily(_ date: MarketDate) async throws(MarketDataError) -> Fetched<[String: Bar]> {
+        try await fetch(.groupedDaily(date), decode: PolygonDecoding.groupedDaily)
+    }
+
+    public func previousClose(_ symbol: String) async throws(MarketDataError) -> Fetched<Bar?> {
+        try Self.validate(symbol: symbol)
+        return try await fetch(.previousClose(symbol), decode: PolygonDecoding.previousClose)
+    }
+
+    /// Symbols are letters, digits, `.` and `-` (BRK.A, BF-B), up to 20 of them.
+    static func validate(symbol: String) throws(MarketDataError) {
+        let allowed = symbol.unicodeScalars.allSatisfy {
+            ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "-"
+        }
+        guard !symbol.isEmpty, symbol.count <= 20, allowed else {
+            throw .badRequest("'\(symbol)' is not a ticker symbol (letters, digits, '.' and '-')")
+        }
+    }
+}

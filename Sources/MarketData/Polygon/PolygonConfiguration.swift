@@ -1,0 +1,71 @@
+import Foundation
+
+/// How the client reaches Polygon (or the embedded stand-in that speaks its protocol).
+public struct PolygonConfiguration: Sendable, Equatable {
+    /// Where the API lives; request paths such as `/v3/reference/tickers` are appended to it.
+    public var baseURL: URL
+    /// The API key; nil sends no key (the stand-in does not need one).
+    public var apiKey: String?
+    /// How the key travels with each request.
+    public var keyPlacement: KeyPlacement
+    /// The most requests sent in any 60-second window (Polygon's free tier allows 5).
+    public var requestsPerMinute: Int
+    /// When and how long to retry after a 429, a 5xx or a network failure.
+    public var retry: RetryPolicy
+
+    /// Polygon's public REST endpoint.
+    public static let defaultBaseURL = URL(string: "https://api.polygon.io")!
+
+    public init(
+        baseURL: URL = PolygonConfiguration.defaultBaseURL,
+        apiKey: String? = nil,
+        keyPlacement: KeyPlacement = .queryParameter,
+        requestsPerMinute: Int = 5,
+        retry: RetryPolicy = RetryPolicy()
+    ) {
+        self.baseURL = baseURL
+        self.apiKey = apiKey
+        self.keyPlacement = keyPlacement
+        self.requestsPerMinute = requestsPerMinute
+        self.retry = retry
+    }
+}
+
+/// Where the API key goes in a request; Polygon accepts both.
+public enum KeyPlacement: String, Sendable, Equatable, CaseIterable {
+    /// As the `apiKey=` query item.
+    case queryParameter
+    /// As `Authorization: Bearer <key>`.
+    case bearerHeader
+}
+
+/// Bounds on retrying a request that failed for a reason that may pass.
+public struct RetryPolicy: Sendable, Equatable {
+    /// Attempts in all, the first included; 1 means no retry.
+    public var maxAttempts: Int
+    /// The wait after the first failure; it doubles after each further one.
+    public var baseBackoff: Duration
+    /// The longest backoff between two attempts after a 5xx or a network error.
+    public var maxBackoff: Duration
+    /// The longest wait accepted after a 429; a longer `Retry-After` gives up at once.
+    public var maxRateLimitWait: Duration
+
+    public init(
+        maxAttempts: Int = 3,
+        baseBackoff: Duration = .seconds(1),
+        maxBackoff: Duration = .seconds(30),
+        maxRateLimitWait: Duration = .seconds(65)
+    ) {
+        self.maxAttempts = max(1, maxAttempts)
+        self.baseBackoff = baseBackoff
+        self.maxBackoff = maxBackoff
+        self.maxRateLimitWait = maxRateLimitWait
+    }
+
+    /// The exponential backoff before attempt `attempt + 1`, after `attempt` failures (1-based).
+    public func backoff(afterAttempt attempt: Int) -> Duration {
+        let doublings = min(max(attempt - 1, 0), 30)
+        let wait = baseBackoff * (1 << doublings)
+        return min(wait, maxBackoff)
+    }
+}

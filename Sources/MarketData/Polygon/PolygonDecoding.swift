@@ -1,0 +1,134 @@
+import BourseCore
+import Foundation
+
+/// Reads Polygon's response bodies into domain values, numbers kept exact.
+enum PolygonDecoding {
+    /// The body as a JSON object, or `.invalidResponse`.
+    static func document(_ body: [UInt8]) throws(MarketDataError) -> JSONValue {
+        let value: JSONValue
+        do {
+            value = try JSONReader.parse(body)
+        } catch {
+            throw .invalidResponse("the body is not JSON (\(error))")
+        }
+        guard value.objectValue != nil else { throw .invalidResponse("the body is not a JSON object") }
+        return value
+    }
+
+    /// The `results` array; null or missing is empty.
+    static func results(_ document: JSONValue) throws(MarketDataError) -> [JSONValue] {
+        guard let results = document["results"], !results.isNull else { return [] }
+        guard let array = results.arrayValue else { throw .invalidResponse("`results` is not an array") }
+        return array
+    }
+
+    /// `next_url` when present and not empty.
+    static func nextURL(_ document: JSONValue) -> String? {
+        guard let text = document["next_url"]?.stringValue, !text.isEmpty else { return nil }
+        return text
+    }
+
+    /// An aggregate bar; `t` is Unix milliseconds, and `v` may carry a fraction.
+    static func bar(_ value: JSONValue) throws(MarketDataError) -> Bar {
+        func decimal(_ key: String) throws(MarketDataError) -> ExactDecimal {
+            guard let number = value[key]?.decimalValue else {
+                throw .invalidResponse("a bar has no numeric `\(key)`")
+            }
+            return number
+        }
+        guard let milliseconds = value["t"]?.int64Value else {
+            throw .invalidResponse("a bar has no whole-number `t` (Unix milliseconds)")
+        }
+        return Bar(
+            start: Date(timeIntervalSince1970: TimeInterval(milliseconds) / 1000),
+            open: try decimal("o"), high: try decimal("h"), low: try decimal("l"),
+            close: try decimal("c"), volume: try decimal("v"))
+    }
+
+    /// A page of the aggregates endpoint: its bars and where the next page is.
+    static func aggregatesPage(_ body: [UInt8]) throws(MarketDataError) -> AggregatesPage {
+        let document = try document(body)
+        var bars: [Bar] = []
+        for value in try results(document) { bars.append(try bar(value)) }
+        return AggregatesPage(bars: bars, nextURL: nextURL(document))
+    }
+
+    /// Grouped daily bars, keyed by `T`.
+    static func groupedDaily(_ body: [UInt8]) throws(MarketDataError) -> [String: Bar] {
+        var bars: [String: Bar] = [:]
+        for value in try results(try document(body)) {
+            guard let symbol = value["T"]?.stringValue, !symbol.isEmpty else {
+                throw .invalidResponse("a grouped daily bar has no ticker `T`")
+            }
+            bars[symbol] = try bar(value)
+        }
+        return bars
+    }
+
+    /// The previous close: the first of `results`, nil when there is none.
+    static func previousClose(_ body: [UInt8]) throws(MarketDataError) -> Bar? {
+        guard let first = try results(try document(body)).first else { return nil }
+        return try bar(first)
+    }
+
+    /// A page of tickers with the cursor taken out of `next_url`.
+    static func tickerPage(_ body: [UInt8]) throws(MarketDataError) -> TickerPage {
+        let document = try document(body)
+        var tickers: [TickerSummary] = []
+        for value in try results(document) {
+            guard let symbol = value["ticker"]?.stringValue, !symbol.isEmpty else {
+                throw .invalidResponse("a ticker has no `ticker`")
+            }
+            tickers.append(
+                TickerSummary(
+                    symbol: symbol, name: value["name"]?.stringValue ?? "",
+                    primaryExchange: value["primary_exchange"]?.stringValue,
+                    type: value["type"]?.stringValue))
+        }
+        var cursor: String?
+        if let next = nextURL(document) {
+            guard let item = URLComponents(string: next)?.queryItems?.first(where: { $0.name == "cursor" }),
+                let value = item.value, !value.isEmpty
+            else { throw .invalidResponse("`next_url` has no cursor") }
+            cursor = value
+        }
+        return TickerPage(tickers: tickers, nextCursor: cursor)
+    }
+
+    /// Ticker details; an answer without `results` means the symbol is unknown.
+    static func tickerDetails(_ body: [UInt8], symbol: String) throws(MarketDataError) -> TickerDetails {
+        let document = try document(body)
+        guard let results = document["results"], !results.isNull else { throw .unknownSymbol(symbol) }
+        guard results.objectValue != nil else { throw .invalidResponse("`results` is not an object") }
+        guard let ticker = results["ticker"]?.stringValue, !ticker.isEmpty else {
+            throw .invalidResponse("the ticker details have no `ticker`")
+        }
+        let address = results["address"]
+        let place = [address?["city"]?.stringValue, address?["state"]?.stringValue]
+            .compactMap { $0 }.filter { !$0.isEmpty }
+        return TickerDetails(
+            symbol: ticker, name: results["name"]?.stringValue ?? "",
+            description: results["description"]?.stringValue,
+            primaryExchange: results["primary_exchange"]?.stringValue,
+            homepageURL: results["homepage_url"]?.stringValue,
+            listDate: results["list_date"]?.stringValue,
+            totalEmployees: results["total_employees"]?.int64Value.flatMap { Int(exactly: $0) },
+            headquarters: place.isEmpty ? nil : place.joined(separator: ", "),
+            sicDescription: results["sic_description"]?.stringValue)
+    }
+
+    /// The text of an error body: `error`, else `message`; nil if the body has neither.
+    static func errorMessage(_ body: [UInt8]) -> String? {
+        guard let document = try? JSONReader.parse(body) else { return nil }
+        for key in ["error", "message"] {
+            if let text = document[key]?.stringValue, !text.isEmpty { return text }
+        }
+        return nil
+    }
+}
+
+/// One page of aggregate bars.
+struct AggregatesPage: Sendable {
+    var bars: [Bar]
+    var nextURL: String?
+}
