@@ -39,12 +39,13 @@ public final class MarketSource: Sendable {
         }
         let standIn = PolygonStandIn(market: try SimulatedMarket.bundled(calendar: calendar), rateLimit: simulatedRateLimit, clock: now)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let application = standIn.makeApplication(host: "127.0.0.1", port: 0) { port in
+        // The embedded market is an implementation detail: only its failures are worth a line.
+        var quiet = logger
+        quiet.logLevel = .critical
+        let application = standIn.makeApplication(host: "127.0.0.1", port: 0, logger: quiet) { port in
             continuation.yield(port)
             continuation.finish()
         }
-        var quiet = logger
-        quiet.logLevel = max(logger.logLevel, .warning)
         let task = Task { try await application.run() }
         guard let port = await ports.first(where: { _ in true }) else {
             task.cancel()

@@ -12,10 +12,10 @@ public enum QuoteLookup {
     }
 
     public static func run(
-        symbol text: String, json: Bool, databasePath: String?, environment: [String: String]
+        symbol input: String, json: Bool, databasePath: String?, environment: [String: String]
     ) async -> Result<String, Failure> {
         let symbol: String
-        switch Symbol.normalized(text) {
+        switch Symbol.normalized(input) {
         case .success(let s): symbol = s
         case .failure(let error): return .failure(Failure(message: error.description, exitCode: 64))
         }
@@ -30,15 +30,19 @@ public enum QuoteLookup {
             return .failure(Failure(message: "\(error)", exitCode: 2))
         }
         defer { source.stop() }
+        let response: StockResponse
         do {
-            let overview = try await source.service.stock(symbol)
-            let response = StockResponse(overview: overview, source: source.service.sourceName)
-            return .success(json ? try encodeJSON(response) : text(for: response))
-        } catch let error as MarketDataError {
-            if case .unknownSymbol = error { return .failure(Failure(message: "unknown symbol \(symbol)", exitCode: 1)) }
-            return .failure(Failure(message: error.description, exitCode: 2))
+            response = StockResponse(overview: try await source.service.stock(symbol), source: source.service.sourceName)
+        } catch .unknownSymbol {
+            return .failure(Failure(message: "unknown symbol \(symbol)", exitCode: 1))
         } catch {
-            return .failure(Failure(message: "\(error)", exitCode: 2))
+            return .failure(Failure(message: error.description, exitCode: 2))
+        }
+        guard json else { return .success(plainText(for: response)) }
+        do {
+            return .success(try encodeJSON(response))
+        } catch {
+            return .failure(Failure(message: "cannot write JSON: \(error)", exitCode: 2))
         }
     }
 
@@ -49,7 +53,7 @@ public enum QuoteLookup {
     }
 
     /// `AAPL  Apple Inc. (NASDAQ)` / `190.25  +2.75 (+1.47%)  close of 2026-11-20` / the source.
-    static func text(for r: StockResponse) -> String {
+    static func plainText(for r: StockResponse) -> String {
         var lines = ["\(r.symbol)  \(r.name)" + (r.exchange.map { " (\($0))" } ?? "")]
         if let price = r.price, let asOf = r.asOf {
             var line = price.formatted(places: 2)

@@ -7,7 +7,7 @@ public enum StandInServer {
         let logger = Log.make("bourse.sim", environment: [:])
         let standIn = PolygonStandIn(market: try SimulatedMarket.bundled(), rateLimit: rateLimit)
         let limit = rateLimit.map { "\($0) requests/minute" } ?? "no rate limit"
-        let app = standIn.makeApplication(host: host, port: port) { port in
+        let app = standIn.makeApplication(host: host, port: port, logger: logger) { port in
             logger.notice("Simulated Polygon-compatible market at http://\(host):\(port) (\(limit))")
         }
         try await app.runService()

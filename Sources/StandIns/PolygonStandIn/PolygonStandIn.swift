@@ -1,6 +1,7 @@
 import BourseCore
 import Foundation
 import Hummingbird
+import Logging
 import Synchronization
 
 /// The stand-in Polygon.io REST API: the simulated market served in Polygon's exact JSON shapes.
@@ -64,13 +65,14 @@ public final class PolygonStandIn: Sendable {
     /// A server application on `host:port` serving the stand-in alone.
     /// `onServerRunning` receives the bound port (useful with port 0).
     public func makeApplication(
-        host: String = "127.0.0.1", port: Int = 8081,
+        host: String = "127.0.0.1", port: Int = 8081, logger: Logger? = nil,
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
         Application(
             router: buildRouter(),
             configuration: .init(address: .hostname(host, port: port), serverName: "bourse-polygon-stand-in"),
-            onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) })
+            onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },
+            logger: logger)
     }
 
     /// A stand-in over the bundled market and a server application for it.
