@@ -66,6 +66,7 @@ struct PolygonClientErrorTests {
 
             #expect(bar?.close.description == "156.8")
             #expect(test.clock.requestedSleeps == [.seconds(7)])
+            #expect(test.events.all == [.retrying(.rateLimited(retryAfterSeconds: 7), after: .seconds(7))])
             #expect(await server.script.requests.count == 2)
         }
     }
@@ -133,6 +134,7 @@ struct PolygonClientErrorTests {
             #expect(second.isStale == true)
             #expect(second.value == first.value)
             #expect(second.fetchedAt == first.fetchedAt)
+            #expect(test.events.all.last == .servedStale(.unavailable("HTTP 503: upstream down")))
             #expect(await server.script.requests.count == 1 + 3)
         }
     }

@@ -70,6 +70,7 @@ struct RequestCoalescingTests {
         #expect(cachedWhileWaiting.value.isEmpty)
         #expect(callsBeforeTheWindowMoves == 2)
         #expect(clock.requestedSleeps == [.seconds(60)])
+        #expect(test.events.all == [.waitedForRateLimit(.seconds(60))])
         #expect(transport.calls.count == 3)
     }
 }

@@ -75,6 +75,7 @@ extension PolygonClient {
             return .failure(error)
         case .gaveUp(let error):
             if let cached, let value = try? decode(cached.body) {
+                onEvent(.servedStale(scrubbed(error)))
                 logger.warning(
                     "serving a stale answer",
                     metadata: ["key": "\(redactor.redact(key))", "reason": "\(redactor.redact(error.description))"])

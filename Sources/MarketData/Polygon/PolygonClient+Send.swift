@@ -28,6 +28,7 @@ extension PolygonClient {
             do {
                 let waited = try await limiter.acquire()
                 if waited > .zero {
+                    onEvent(.waitedForRateLimit(waited))
                     logger.info("waited for the rate limit", metadata: ["seconds": "\(Self.seconds(waited))"])
                 }
             } catch {
@@ -54,6 +55,7 @@ extension PolygonClient {
                 guard wait <= policy.maxRateLimitWait else { break }
             }
             guard attempt < policy.maxAttempts else { break }
+            onEvent(.retrying(scrubbed(lastFailure), after: wait))
             logger.notice(
                 "retrying",
                 metadata: [

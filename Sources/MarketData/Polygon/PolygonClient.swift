@@ -17,6 +17,7 @@ public final class PolygonClient: MarketDataProvider {
     let limiter: SlidingWindowRateLimiter
     let coalescer = RequestCoalescer()
     let redactor: KeyRedactor
+    let onEvent: @Sendable (PolygonClientEvent) -> Void
 
     /// A client speaking to `configuration.baseURL` through `transport`.
     ///
@@ -25,6 +26,7 @@ public final class PolygonClient: MarketDataProvider {
     ///   - clock: paces the rate limiter and the retry backoff.
     ///   - now: the wall-clock time stamped on cached answers and compared with their freshness.
     ///   - freshness: how long each kind of answer stays fresh.
+    ///   - onEvent: told of waits, retries and stale answers, to show them to the user.
     public init(
         configuration: PolygonConfiguration,
         transport: any HTTPTransport = AsyncHTTPClientTransport(),
@@ -32,8 +34,10 @@ public final class PolygonClient: MarketDataProvider {
         clock: any SleepingClock = SystemSleepingClock(),
         now: @escaping @Sendable () -> Date = { Date() },
         freshness: FreshnessPolicy = .standard(),
-        logger: Logger = Logger(label: "bourse.polygon")
+        logger: Logger = Logger(label: "bourse.polygon"),
+        onEvent: @escaping @Sendable (PolygonClientEvent) -> Void = { _ in }
     ) {
+        self.onEvent = onEvent
         self.configuration = configuration
         self.transport = transport
         self.cache = cache
@@ -51,11 +55,12 @@ public final class PolygonClient: MarketDataProvider {
         environment: [String: String] = ProcessInfo.processInfo.environment,
         cache: any ResponseCache = InMemoryResponseCache(),
         freshness: FreshnessPolicy = .standard(),
-        logger: Logger = Logger(label: "bourse.polygon")
+        logger: Logger = Logger(label: "bourse.polygon"),
+        onEvent: @escaping @Sendable (PolygonClientEvent) -> Void = { _ in }
     ) throws(PolygonConfigurationError) -> PolygonClient {
         PolygonClient(
             configuration: try PolygonConfiguration(environment: environment),
-            cache: cache, freshness: freshness, logger: logger)
+            cache: cache, freshness: freshness, logger: logger, onEvent: onEvent)
     }
 
     public func tickers(_ query: TickerQuery) async throws(MarketDataError) -> Fetched<TickerPage> {

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import MarketData
+import Synchronization
 
 /// A client with every dependency a test can see and drive.
 struct TestClient {
@@ -11,6 +12,7 @@ struct TestClient {
     var now: TestNow
     var cache: RecordingCache
     var logs: CapturedLogs
+    var events: EventLog
 
     /// Daily answers in these tests stay fresh for an hour (a stand-in for the next close).
     static let freshness = FreshnessPolicy.standard(nextClose: { $0.addingTimeInterval(3_600) })
@@ -28,11 +30,23 @@ struct TestClient {
         now = TestNow()
         cache = RecordingCache()
         logs = CapturedLogs()
+        events = EventLog()
         client = PolygonClient(
             configuration: PolygonConfiguration(
                 baseURL: baseURL, apiKey: apiKey, keyPlacement: placement,
                 requestsPerMinute: requestsPerMinute, retry: retry),
             transport: transport, cache: cache, clock: clock, now: now.closure,
-            freshness: Self.freshness, logger: logs.logger)
+            freshness: Self.freshness, logger: logs.logger, onEvent: events.record)
+    }
+}
+
+/// Every event a client reported, in order.
+final class EventLog: Sendable {
+    private let events = Mutex<[PolygonClientEvent]>([])
+
+    var all: [PolygonClientEvent] { events.withLock { $0 } }
+
+    var record: @Sendable (PolygonClientEvent) -> Void {
+        { [self] event in events.withLock { $0.append(event) } }
     }
 }
