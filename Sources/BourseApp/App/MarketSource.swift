@@ -30,7 +30,7 @@ public final class MarketSource: Sendable {
         logger: Logger, now: @escaping @Sendable () -> Date = { Date() }
     ) async throws -> MarketSource {
         let calendar = TradingCalendar()
-        let freshness = FreshnessPolicy.standard(nextClose: { calendar.nextClose(after: $0) })
+        let freshness = FreshnessPolicy.standard()
         var configuration = try PolygonConfiguration(environment: environment)
         if configuration.apiKey != nil {
             let client = PolygonClient(configuration: configuration, cache: cache, now: now, freshness: freshness, logger: logger)

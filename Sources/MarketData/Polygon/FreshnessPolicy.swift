@@ -1,3 +1,4 @@
+import BourseCore
 import Foundation
 
 /// The kinds of answer that go stale at different speeds.
@@ -29,10 +30,10 @@ public struct FreshnessPolicy: Sendable {
 
     /// Reference data a day, daily bars until `nextClose(fetchedAt)`, intraday bars a minute.
     ///
-    /// `nextClose` defaults to `USMarketHours.approximateNextClose(after:)` (weekdays at 16:00
-    /// New York time, no holidays); pass the trading calendar's `nextClose(after:)` for holidays.
+    /// `nextClose` defaults to the NYSE calendar's next session close (holidays and early
+    /// closes included).
     public static func standard(
-        nextClose: @escaping @Sendable (Date) -> Date = USMarketHours.approximateNextClose(after:)
+        nextClose: @escaping @Sendable (Date) -> Date = { TradingCalendar().nextClose(after: $0) }
     ) -> FreshnessPolicy {
         FreshnessPolicy(
             referenceData: { $0.addingTimeInterval(24 * 60 * 60) },
