@@ -8,9 +8,19 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     private let timeout: Duration
     private let maxBodyBytes: Int
 
-    /// Uses `client` (the process-wide shared one by default), giving each request `timeout`
+    /// A process-wide client that fails fast when the source is down: a refused connection is an
+    /// error at once (AsyncHTTPClient's default retries it until the request's deadline), so the
+    /// Polygon client's own retries and its stale-cache fallback decide what happens next.
+    public static let failFastClient: HTTPClient = {
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.timeout.connect = .seconds(5)
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }()
+
+    /// Uses `client` (the fail-fast shared one by default), giving each request `timeout`
     /// and refusing bodies larger than `maxBodyBytes`.
-    public init(client: HTTPClient = .shared, timeout: Duration = .seconds(15), maxBodyBytes: Int = 64 << 20) {
+    public init(client: HTTPClient = Self.failFastClient, timeout: Duration = .seconds(15), maxBodyBytes: Int = 64 << 20) {
         self.client = client
         self.timeout = timeout
         self.maxBodyBytes = maxBodyBytes

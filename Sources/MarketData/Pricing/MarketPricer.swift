@@ -12,6 +12,7 @@ public actor MarketPricer {
     private let calendar: TradingCalendar
     private let now: @Sendable () -> Date
     private var days: [MarketDate: Fetched<[String: Bar]>] = [:]
+    private var lastGood: Fetched<ListPricing>?
 
     /// How many days it steps back over before giving up on finding a day with data.
     public static let maxStepsBack = 10
@@ -23,8 +24,32 @@ public actor MarketPricer {
     }
 
     /// The pricing for now, and whether any of it came from a stale cache.
+    ///
+    /// When the source fails, the answer is the last good pricing (marked stale): the one this
+    /// pricer made before, or after a restart the newest days the response cache still holds.
     public func currentPricing() async throws(MarketDataError) -> Fetched<ListPricing> {
         let start = calendar.lastCompletedTradingDay(at: now())
+        do {
+            let pricing = try await pricing(onOrBefore: start)
+            lastGood = pricing
+            return pricing
+        } catch where error.isSourceFailure {
+            if let lastGood {
+                return Fetched(value: lastGood.value, fetchedAt: lastGood.fetchedAt, isStale: true)
+            }
+            var day = start
+            for _ in 0..<Self.maxStepsBack {
+                day = calendar.previousTradingDay(before: day)
+                if let cached = try? await pricing(onOrBefore: day) {
+                    lastGood = cached
+                    return Fetched(value: cached.value, fetchedAt: cached.fetchedAt, isStale: true)
+                }
+            }
+            throw error
+        }
+    }
+
+    private func pricing(onOrBefore start: MarketDate) async throws(MarketDataError) -> Fetched<ListPricing> {
         let (lastDay, last) = try await latestDayWithData(onOrBefore: start)
         let (previousDay, previous) = try await latestDayWithData(onOrBefore: calendar.previousTradingDay(before: lastDay))
         let pricing = ListPricing(lastDay: lastDay, last: last.value, previousDay: previousDay, previous: previous.value)
@@ -51,5 +76,15 @@ public actor MarketPricer {
         // A finished day's bars do not change; keep fresh ones, ask again for stale or empty ones.
         if !fetched.isStale, !fetched.value.isEmpty { days[day] = fetched }
         return fetched
+    }
+}
+
+extension MarketDataError {
+    /// The source failed (down, rate limited, or garbled), as opposed to refusing the request.
+    var isSourceFailure: Bool {
+        switch self {
+        case .unavailable, .rateLimited, .invalidResponse: return true
+        case .unknownSymbol, .notAuthorized, .badRequest: return false
+        }
     }
 }
