@@ -15,6 +15,9 @@ let package = Package(
     products: [
         .executable(name: "bourse", targets: ["bourse"]),
         .library(name: "BourseCore", targets: ["BourseCore"]),
+        .library(name: "MarketData", targets: ["MarketData"]),
+        .library(name: "Storage", targets: ["Storage"]),
+        .library(name: "StandIns", targets: ["StandIns"]),
         .library(name: "BourseApp", targets: ["BourseApp"]),
     ],
     dependencies: [

@@ -7,7 +7,7 @@ let package = Package(
     name: "bourse-benchmarks",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(path: ".."),
+        .package(name: "bourse", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
@@ -16,7 +16,8 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "BourseCore", package: "bourse"),
-                .product(name: "BourseApp", package: "bourse"),
+                .product(name: "MarketData", package: "bourse"),
+                .product(name: "StandIns", package: "bourse"),
             ],
             path: "Benchmarks/BourseBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -4,4 +4,5 @@ import Benchmark
 /// `scripts/benchmark` reports each pair's ratio; a timing alone says little on a shared machine.
 let benchmarks: @Sendable () -> Void = {
     DecimalBenchmarks.register()
+    ListPricingBenchmarks.register()
 }
