@@ -36,7 +36,8 @@ enum GNBXMLReader {
         }
 
         mutating func readDocument() throws(GNBXMLSyntaxError) -> GNBXMLDocument {
-            if peek("\u{FEFF}") { position += 3 }
+            // A UTF-8 byte order mark (a one-scalar StaticString would not be a byte pointer, so bytes).
+            if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
             try skipMisc()
             guard !atEnd else { throw error("the document has no root element") }
             guard bytes[position] == UInt8(ascii: "<") else { throw error("expected '<' to open the root element, found \(describe(bytes[position]))") }
