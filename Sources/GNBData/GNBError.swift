@@ -10,7 +10,7 @@ public enum GNBError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unavailable(let source, let reason):
-            return "The GNB service at \(source) can't be reached (\(reason)), and no earlier download is saved."
+            return "Can't get the GNB data from \(source) (\(reason)), and no earlier download is saved."
         case .badData(let source, let problem):
             return "The data from \(source) is not valid: \(problem)"
         }

@@ -11,12 +11,15 @@ public final class EmbeddedServices: Sendable {
     public let baseURL: URL
     public let polygon: PolygonStandIn
     public let gnb: GNBStandIn
+    /// The sample set `gnb` serves.
+    public let gnbData: GNBSampleSet
     private let server: Task<Void, any Error>
 
-    private init(baseURL: URL, polygon: PolygonStandIn, gnb: GNBStandIn, server: Task<Void, any Error>) {
+    private init(baseURL: URL, polygon: PolygonStandIn, gnb: GNBStandIn, gnbData: GNBSampleSet, server: Task<Void, any Error>) {
         self.baseURL = baseURL
         self.polygon = polygon
         self.gnb = gnb
+        self.gnbData = gnbData
         self.server = server
     }
 
@@ -50,7 +53,8 @@ public final class EmbeddedServices: Sendable {
             server.cancel()
             throw EmbeddedServicesError.didNotStart
         }
-        return EmbeddedServices(baseURL: URL(string: "http://127.0.0.1:\(port)")!, polygon: polygon, gnb: gnb, server: server)
+        return EmbeddedServices(
+            baseURL: URL(string: "http://127.0.0.1:\(port)")!, polygon: polygon, gnb: gnb, gnbData: gnbData, server: server)
     }
 
     /// Stops the server.

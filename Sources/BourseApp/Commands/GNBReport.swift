@@ -33,17 +33,19 @@ public enum GNBReport {
         let service: GNBService
         do {
             var defaults = try GNBService.configuredSources(environment)
+            var label: String?
             if defaults == nil, options.rates == nil || options.transactions == nil {
                 let started = try await EmbeddedServices.start()
                 embedded = started
                 defaults = started.gnbSources
+                if options.rates == nil, options.transactions == nil { label = started.gnbLabel }
             }
             let sources = GNBSources(
                 rates: options.rates.map(GNBSource.init) ?? defaults!.rates,
                 transactions: options.transactions.map(GNBSource.init) ?? defaults!.transactions)
             let logger = Log.make("bourse", environment: environment, default: .critical)
             let client = GNBClient(accept: try GNBService.acceptedFormat(environment), logger: logger)
-            service = GNBService(client: client, sources: sources)
+            service = GNBService(client: client, sources: sources, sourceLabel: label)
         } catch {
             return .failure(CommandFailure(message: "\(error)", exitCode: 2))
         }

@@ -15,6 +15,8 @@ public actor GNBService {
     }
 
     public let sources: GNBSources
+    /// Where the data comes from, in words ("the embedded sample (statement)", or the URL).
+    public let sourceLabel: String
     private let client: GNBClient
     private let now: @Sendable () -> Date
     private let maxAge: TimeInterval
@@ -23,9 +25,13 @@ public actor GNBService {
     private var ledgers: [CurrencyCode: Ledger] = [:]
 
     /// - Parameter maxAge: how long a download is reused before the next request downloads again.
-    public init(client: GNBClient, sources: GNBSources, maxAge: TimeInterval = 60, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        client: GNBClient, sources: GNBSources, sourceLabel: String? = nil, maxAge: TimeInterval = 60,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.client = client
         self.sources = sources
+        self.sourceLabel = sourceLabel ?? Self.label(sources)
         self.maxAge = maxAge
         self.now = now
     }
@@ -33,10 +39,10 @@ public actor GNBService {
     /// The current data, downloading it first if it is older than `maxAge`.
     public func snapshot() async throws(GNBError) -> Snapshot {
         if let current, now().timeIntervalSince(current.loadedAt) < maxAge { return current.snapshot }
-        let task = loading ?? Task { [client, sources] in
+        let task = loading ?? Task { [client, sources, sourceLabel] in
             do throws(GNBError) {
                 let dataset = try await client.load(sources)
-                return .success(Snapshot(dataset: dataset, source: sources.rates.description))
+                return .success(Snapshot(dataset: dataset, source: sourceLabel))
             } catch {
                 return .failure(error)
             }
@@ -69,9 +75,11 @@ extension GNBService {
         environment: [String: String], store: any GNBDownloadStore, embedded: EmbeddedServices,
         logger: Logger, now: @escaping @Sendable () -> Date = { Date() }
     ) throws(GNBConfigurationError) -> GNBService {
-        let sources = try configuredSources(environment) ?? embedded.gnbSources
+        let configured = try configuredSources(environment)
         let client = GNBClient(accept: try acceptedFormat(environment), store: store, now: now, logger: logger)
-        return GNBService(client: client, sources: sources, now: now)
+        return GNBService(
+            client: client, sources: configured ?? embedded.gnbSources,
+            sourceLabel: configured == nil ? embedded.gnbLabel : nil, now: now)
     }
 
     /// The sources under `BOURSE_GNB_URL`, if it is set.
@@ -93,9 +101,23 @@ extension GNBService {
     }
 }
 
+extension GNBService {
+    /// "URL/rates and URL/transactions" as "URL", else both sources.
+    static func label(_ sources: GNBSources) -> String {
+        let rates = sources.rates.description, transactions = sources.transactions.description
+        if rates.hasSuffix("/rates"), transactions == rates.dropLast("rates".count) + "transactions" {
+            return String(rates.dropLast("/rates".count))
+        }
+        return "\(rates) and \(transactions)"
+    }
+}
+
 extension EmbeddedServices {
     /// The embedded GNB service's resources.
     var gnbSources: GNBSources { GNBSources(baseURL: baseURL.appendingPathComponent("gnb")) }
+
+    /// What the embedded GNB service serves, in words.
+    var gnbLabel: String { "the embedded GNB sample (\(gnbData.rawValue))" }
 }
 
 /// A GNB setting in the environment that makes no sense.
