@@ -11,6 +11,8 @@ public func buildRouter(market: MarketService) -> Router<BasicRequestContext> {
     api.get("health") { _, _ in HealthResponse(status: "ok", source: market.sourceName) }
     MarketsController(market: market).addRoutes(to: api)
     router.get("/") { _, _ in LandingPage(source: market.sourceName) }
+    addGNBPages(to: router)
+    addAssets(to: router)
     return router
 }
 
