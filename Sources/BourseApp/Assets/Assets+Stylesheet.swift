@@ -125,7 +125,7 @@ extension Assets {
         caption { text-align: left; font-weight: 600; padding: 0 0 0.5rem; }
         th, td { padding: 0.5rem; border-bottom: 1px solid var(--border); text-align: left; vertical-align: middle; overflow-wrap: anywhere; }
         th { font-size: 0.875rem; color: var(--muted); font-weight: 600; }
-        td a { display: inline-flex; align-items: center; min-height: 44px; min-width: 44px; font-weight: 600; }
+        td a { display: inline-flex; align-items: center; min-height: 44px; min-width: 44px; font-weight: 600; white-space: nowrap; }
         .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
         .note { display: block; color: var(--muted); font-size: 0.875rem; white-space: normal; }
         .path { font-variant-numeric: tabular-nums; }

@@ -21,7 +21,7 @@ struct GNBProductPage {
             <p class="total"><span class="total-label">Total in EUR</span><span id="total"></span></p>
             <p class="note" id="total-note" hidden></p>
             <table>
-            <caption>Transactions (<span id="transaction-count"></span>)</caption>
+            <caption id="transaction-count">Transactions</caption>
             <thead><tr><th scope="col" class="num">Amount</th><th scope="col" class="num">In EUR</th><th scope="col">Conversion</th></tr></thead>
             <tbody id="transaction-rows"></tbody>
             </table>

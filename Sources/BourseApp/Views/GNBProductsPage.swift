@@ -8,7 +8,7 @@ struct GNBProductsPage {
             <p class="lead">Every product's transactions, converted to euros with the known and the derived currency rates.</p>
             <div class="search" role="search">
             <label for="sku-filter">Search SKU</label>
-            <input type="search" id="sku-filter" name="q" autocomplete="off" autocapitalize="characters" spellcheck="false" placeholder="e.g. T2006">
+            <input type="search" id="sku-filter" name="q" autocapitalize="characters" spellcheck="false" placeholder="e.g. T2006">
             </div>
             \(PageLayout.loadingState("Downloading rates and transactions…"))
             <p id="product-count" aria-live="polite"></p>
