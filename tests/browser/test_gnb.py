@@ -4,6 +4,7 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
 from axe_check import assert_no_serious_violations
+from layout_checks import assert_fits_width, assert_touch_targets
 
 PRODUCTS = ["B2009", "M2007", "R2008", "T2006"]
 
@@ -25,6 +26,8 @@ def test_products_search_and_one_product(driver, app_url, screenshot):
     assert not driver.find_element(By.ID, "status").is_displayed()
     screenshot("list")
     assert_no_serious_violations(driver)
+    assert_fits_width(driver)
+    assert_touch_targets(driver)
 
     search = driver.find_element(By.ID, "sku-filter")
     search.send_keys("T20")
@@ -39,6 +42,8 @@ def test_products_search_and_one_product(driver, app_url, screenshot):
     assert driver.find_element(By.TAG_NAME, "h1").text == "Product T2006"
     screenshot("T2006")
     assert_no_serious_violations(driver)
+    assert_fits_width(driver)
+    assert_touch_targets(driver)
 
 
 def test_unknown_product(driver, app_url, screenshot):
