@@ -1,8 +1,10 @@
 // swift-tools-version:6.1
 // The layers, bottom to top; SwiftPM refuses an import that climbs:
 //   BourseCore   pure domain: exact decimals, JSON reading, calendar, pricing (Foundation only)
-//   BundledData  the data files the product ships (listings, price levels), as resources
+//   BundledData  the data files the product ships (listings, price levels, GNB samples), as resources
+//   Networking   the HTTP transport interface and its AsyncHTTPClient implementation
 //   MarketData   the market-data provider interface and the Polygon REST client
+//   GNBData      the GNB rates/transactions client (URLs or files, JSON or XML, last good download)
 //   Storage      GRDB over SQLite: migrations, the response cache, listings
 //   StandIns     the embedded stand-in services (the simulated Polygon-compatible market)
 //   BourseApp    the Hummingbird web app: configuration, routes, services
@@ -15,7 +17,9 @@ let package = Package(
     products: [
         .executable(name: "bourse", targets: ["bourse"]),
         .library(name: "BourseCore", targets: ["BourseCore"]),
+        .library(name: "Networking", targets: ["Networking"]),
         .library(name: "MarketData", targets: ["MarketData"]),
+        .library(name: "GNBData", targets: ["GNBData"]),
         .library(name: "Storage", targets: ["Storage"]),
         .library(name: "StandIns", targets: ["StandIns"]),
         .library(name: "BourseApp", targets: ["BourseApp"]),
@@ -35,17 +39,27 @@ let package = Package(
             resources: [.copy("Resources")]
         ),
         .target(
+            name: "Networking",
+            dependencies: [.product(name: "AsyncHTTPClient", package: "async-http-client")]
+        ),
+        .target(
             name: "MarketData",
             dependencies: [
-                "BourseCore",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "BourseCore", "Networking",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "GNBData",
+            dependencies: [
+                "BourseCore", "Networking",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
             name: "Storage",
             dependencies: [
-                "BourseCore", "MarketData",
+                "BourseCore", "MarketData", "GNBData",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -59,7 +73,7 @@ let package = Package(
         .target(
             name: "BourseApp",
             dependencies: [
-                "BourseCore", "BundledData", "MarketData", "Storage", "StandIns",
+                "BourseCore", "BundledData", "Networking", "MarketData", "GNBData", "Storage", "StandIns",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -67,7 +81,7 @@ let package = Package(
         .executableTarget(
             name: "bourse",
             dependencies: [
-                "BourseApp",
+                "BourseApp", "StandIns",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -75,12 +89,19 @@ let package = Package(
         .testTarget(
             name: "MarketDataTests",
             dependencies: [
-                "MarketData", "StandIns",
+                "MarketData", "Networking", "StandIns",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
+        .testTarget(
+            name: "GNBDataTests",
+            dependencies: [
+                "GNBData", "StandIns",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
         .testTarget(
             name: "StandInsTests",
             dependencies: [

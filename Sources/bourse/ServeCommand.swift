@@ -1,5 +1,6 @@
 import ArgumentParser
 import BourseApp
+import StandIns
 import Foundation
 
 struct ServeCommand: AsyncParsableCommand {
@@ -12,6 +13,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The SQLite database file.") var database = "bourse.sqlite"
     @Option(help: "Requests per minute the embedded simulated market allows (default: no limit).")
     var simRateLimit: Int?
+    @Option(help: "The GNB data the app serves: statement (the kata's sample), 2020 or 2021 (real sets).")
+    var gnbData: GNBSampleSet = .statement
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
@@ -20,7 +23,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await BourseServer.run(
-            options: .init(host: host, port: port, databasePath: database, simulatedRateLimit: simRateLimit),
+            options: .init(
+                host: host, port: port, databasePath: database, simulatedRateLimit: simRateLimit, gnbData: gnbData),
             environment: ProcessInfo.processInfo.environment)
     }
 }

@@ -1,15 +1,18 @@
 import ArgumentParser
 import BourseApp
+import StandIns
 
 struct SimCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sim",
-        abstract: "Run the stand-in services alone: the simulated Polygon-compatible market API.")
+        abstract: "Run the stand-in services alone: the simulated Polygon-compatible market API and the GNB service.")
 
     @Option(help: "The address to listen on.") var host = "127.0.0.1"
     @Option(help: "The port to listen on.") var port = 8081
     @Option(help: "Requests per minute before answering 429, like Polygon's free tier (5).")
     var rateLimit: Int?
+    @Option(help: "The GNB data to serve: statement (the kata's sample), 2020 or 2021 (real sets).")
+    var gnbData: GNBSampleSet = .statement
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
@@ -17,6 +20,6 @@ struct SimCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await StandInServer.run(host: host, port: port, rateLimit: rateLimit)
+        try await StandInServer.run(host: host, port: port, rateLimit: rateLimit, gnbData: gnbData)
     }
 }

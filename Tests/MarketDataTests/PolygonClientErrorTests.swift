@@ -1,5 +1,6 @@
 import BourseCore
 import Foundation
+import Networking
 import MarketData
 import Testing
 

@@ -1,3 +1,4 @@
+import GNBData
 import Hummingbird
 import Logging
 import MarketData
@@ -12,6 +13,8 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             throw error
         } catch let error as MarketDataError {
             throw APIError(error)
+        } catch let error as GNBError {
+            throw APIError(error.isUnavailable ? .serviceUnavailable : .badGateway, error.description)
         } catch let error as HTTPError where error.status == .notFound {
             throw APIError(.notFound, "no such page or endpoint: \(request.uri.path)")
         } catch let error as HTTPError {

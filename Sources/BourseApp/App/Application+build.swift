@@ -2,14 +2,24 @@ import BourseCore
 import Hummingbird
 import Logging
 import MarketData
+import StandIns
 
-/// The router: the JSON API under `/api/v1`, and a plain landing page.
-public func buildRouter(market: MarketService) -> Router<BasicRequestContext> {
+/// The router: the JSON API under `/api/v1`, the GNB service's own resources under `/gnb`, and
+/// the pages.
+///
+/// - Parameters:
+///   - gnb: the GNB data behind `/api/v1/gnb/...` (none: those routes are absent).
+///   - gnbService: the data the app serves as a GNB service at `/gnb/rates` and `/gnb/transactions`.
+public func buildRouter(
+    market: MarketService, gnb: GNBService? = nil, gnbService: GNBStandIn? = nil
+) -> Router<BasicRequestContext> {
     let router = Router(context: BasicRequestContext.self)
     router.add(middleware: ErrorMiddleware())
     let api = router.group("api/v1")
     api.get("health") { _, _ in HealthResponse(status: "ok", source: market.sourceName) }
     MarketsController(market: market).addRoutes(to: api)
+    if let gnb { GNBController(gnb: gnb).addRoutes(to: api) }
+    gnbService?.addRoutes(to: router)
     router.get("/") { _, _ in LandingPage(source: market.sourceName) }
     addGNBPages(to: router)
     addAssets(to: router)
@@ -18,11 +28,11 @@ public func buildRouter(market: MarketService) -> Router<BasicRequestContext> {
 
 /// The web application on `host:port` (127.0.0.1 unless told otherwise).
 public func buildApplication(
-    market: MarketService, host: String, port: Int, logger: Logger,
+    market: MarketService, gnb: GNBService?, gnbService: GNBStandIn?, host: String, port: Int, logger: Logger,
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
     Application(
-        router: buildRouter(market: market),
+        router: buildRouter(market: market, gnb: gnb, gnbService: gnbService),
         configuration: .init(address: .hostname(host, port: port), serverName: "bourse"),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },
         logger: logger)

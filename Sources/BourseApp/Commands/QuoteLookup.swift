@@ -5,51 +5,41 @@ import Storage
 
 /// `bourse quote SYMBOL`: one stock's price and day change, as text or as the API's JSON.
 public enum QuoteLookup {
-    public struct Failure: Error, Sendable {
-        public let message: String
-        /// 64 for a bad argument (EX_USAGE), 1 for an unknown symbol, 2 when the source failed.
-        public let exitCode: Int32
-    }
-
     public static func run(
         symbol input: String, json: Bool, databasePath: String?, environment: [String: String]
-    ) async -> Result<String, Failure> {
+    ) async -> Result<String, CommandFailure> {
         let symbol: String
         switch Symbol.normalized(input) {
         case .success(let s): symbol = s
-        case .failure(let error): return .failure(Failure(message: error.description, exitCode: 64))
+        case .failure(let error): return .failure(CommandFailure(message: error.description, exitCode: 64))
         }
         let logger = Log.make("bourse", environment: environment, default: .warning)
-        let source: MarketSource
+        let market: MarketService
+        let embedded: EmbeddedServices
         do {
             let cache: any ResponseCache = try databasePath.map { path throws in
                 DatabaseResponseCache(database: try BourseDatabase(path: path))
             } ?? InMemoryResponseCache()
-            source = try await MarketSource.start(environment: environment, cache: cache, logger: logger)
+            embedded = try await EmbeddedServices.start()
+            market = try MarketSource.make(environment: environment, cache: cache, embedded: embedded, logger: logger)
         } catch {
-            return .failure(Failure(message: "\(error)", exitCode: 2))
+            return .failure(CommandFailure(message: "\(error)", exitCode: 2))
         }
-        defer { source.stop() }
+        defer { embedded.stop() }
         let response: StockResponse
         do {
-            response = StockResponse(overview: try await source.service.stock(symbol), source: source.service.sourceName)
+            response = StockResponse(overview: try await market.stock(symbol), source: market.sourceName)
         } catch .unknownSymbol {
-            return .failure(Failure(message: "unknown symbol \(symbol)", exitCode: 1))
+            return .failure(CommandFailure(message: "unknown symbol \(symbol)", exitCode: 1))
         } catch {
-            return .failure(Failure(message: error.description, exitCode: 2))
+            return .failure(CommandFailure(message: error.description, exitCode: 2))
         }
         guard json else { return .success(plainText(for: response)) }
         do {
-            return .success(try encodeJSON(response))
+            return .success(try CommandFailure.prettyJSON(response))
         } catch {
-            return .failure(Failure(message: "cannot write JSON: \(error)", exitCode: 2))
+            return .failure(CommandFailure(message: "cannot write JSON: \(error)", exitCode: 2))
         }
-    }
-
-    static func encodeJSON(_ response: StockResponse) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(response), as: UTF8.self)
     }
 
     /// `AAPL  Apple Inc. (NASDAQ)` / `190.25  +2.75 (+1.47%)  close of 2026-11-20` / the source.

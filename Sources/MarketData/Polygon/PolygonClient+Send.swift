@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 import Logging
 
 /// How a request ended on the network.

@@ -1,5 +1,6 @@
 import BourseCore
 import Foundation
+import Networking
 import Logging
 
 /// The Polygon REST client: rate limited, coalescing, cached, and careful with the key.

@@ -14,5 +14,16 @@ enum Migrations {
                 ) WITHOUT ROWID
                 """)
         }
+        migrator.registerMigration("v2: GNB downloads") { db in
+            // The last download of each GNB source that parsed cleanly, as the source sent it.
+            try db.execute(sql: """
+                CREATE TABLE gnb_download (
+                    source TEXT PRIMARY KEY NOT NULL,
+                    body BLOB NOT NULL,
+                    format TEXT NOT NULL CHECK (format IN ('json', 'xml')),
+                    fetched_at REAL NOT NULL
+                ) WITHOUT ROWID
+                """)
+        }
     }
 }

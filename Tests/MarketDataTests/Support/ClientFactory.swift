@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 import Logging
 import MarketData
 import Synchronization

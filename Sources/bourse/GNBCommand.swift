@@ -1,0 +1,31 @@
+import ArgumentParser
+import BourseApp
+import Foundation
+
+struct GNBCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gnb",
+        abstract: "List GNB products with their totals, or show one product's transactions.")
+
+    @Argument(help: "A product SKU, e.g. T2006; without one, every product is listed.") var sku: String?
+    @Option(help: "Rates: a URL or a file (JSON or XML). Default: BOURSE_GNB_URL, else the embedded sample.")
+    var rates: String?
+    @Option(help: "Transactions: a URL or a file (JSON or XML). Default as for --rates.")
+    var transactions: String?
+    @Option(help: "The currency of the totals.") var currency = "EUR"
+    @Flag(help: "Print JSON (the same as the API).") var json = false
+
+    func run() async throws {
+        if isatty(STDERR_FILENO) != 0 {
+            FileHandle.standardError.write(Data("Downloading rates and transactions…\n".utf8))
+        }
+        let options = GNBReport.Options(sku: sku, rates: rates, transactions: transactions, currency: currency, json: json)
+        switch await GNBReport.run(options, environment: ProcessInfo.processInfo.environment) {
+        case .success(let text):
+            print(text)
+        case .failure(let failure):
+            FileHandle.standardError.write(Data("bourse: \(failure.message)\n".utf8))
+            throw ExitCode(failure.exitCode)
+        }
+    }
+}
