@@ -6,6 +6,7 @@ The app is never built here: the fixture starts the binary at $BOURSE_BIN (defau
 (/usr/bin/chromium, /usr/bin/chromedriver, or $CHROMIUM / $CHROMEDRIVER): Selenium Manager is
 told to stay offline and is never asked for a browser.
 """
+import contextlib
 import os
 import shutil
 import socket
@@ -39,9 +40,9 @@ def free_port():
         return sock.getsockname()[1]
 
 
-@pytest.fixture(scope="session")
-def app_url():
-    """The base URL of a running `bourse serve` on its embedded default data."""
+@contextlib.contextmanager
+def running_app(**environment):
+    """Runs `$BOURSE_BIN serve` with `environment` added to ours; yields its base URL."""
     binary = Path(os.environ.get("BOURSE_BIN", ".build/debug/bourse"))
     if not binary.is_absolute():
         binary = ROOT / binary
@@ -49,11 +50,12 @@ def app_url():
         pytest.exit(f"no app binary at {binary}: build it first (swift build) or set BOURSE_BIN", returncode=2)
     workdir = Path(tempfile.mkdtemp(prefix="bourse-browser-"))
     port = free_port()
-    environment = {k: v for k, v in os.environ.items() if not k.startswith("POLYGON_")}
+    full_environment = {k: v for k, v in os.environ.items() if not k.startswith(("POLYGON_", "BOURSE_GNB_"))}
+    full_environment.update(environment)
     log = open(workdir / "server.log", "w+")
     process = subprocess.Popen(
         [str(binary), "serve", "--host", "127.0.0.1", "--port", str(port), "--database", str(workdir / "bourse.sqlite")],
-        stdout=log, stderr=subprocess.STDOUT, env=environment, cwd=workdir,
+        stdout=log, stderr=subprocess.STDOUT, env=full_environment, cwd=workdir,
     )
     url = f"http://127.0.0.1:{port}"
     try:
@@ -68,6 +70,13 @@ def app_url():
             process.wait()
         log.close()
         shutil.rmtree(workdir, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def app_url():
+    """The base URL of a running `bourse serve` on its embedded default data."""
+    with running_app() as url:
+        yield url
 
 
 def wait_for_health(url, process, log, timeout=60):

@@ -90,15 +90,29 @@ extension Assets {
 
             const sourceNames = {
                 simulated: "Simulated market",
-                embedded: "Embedded sample data",
+                embedded: "Sample data",
                 polygon: "Polygon.io"
             };
 
-            /** Fills the source label and the stale notice from an answer's `source`, `stale`, `fetchedAt`. */
+            /** The words for an answer's `source`: a name, or a URL (on this machine: the embedded sample). */
+            function sourceText(source) {
+                if (sourceNames[source]) return sourceNames[source];
+                try {
+                    const host = new URL(source).hostname;
+                    if (host === "127.0.0.1" || host === "localhost" || host === "[::1]") return "Sample data";
+                    return "Source: " + host;
+                } catch (error) {
+                    return "Source: " + source;
+                }
+            }
+
+            /** Fills the source label and the stale notice from an answer's `source`, `stale`,
+             *  `fetchedAt` and `warnings` (why the data is stale). */
             function showFreshness(body) {
                 const label = byId("source-label");
                 if (label && typeof body.source === "string" && body.source !== "") {
-                    label.textContent = sourceNames[body.source] || ("Source: " + body.source);
+                    label.textContent = sourceText(body.source);
+                    label.title = body.source;
                     label.hidden = false;
                 }
                 const notice = byId("stale-notice");
@@ -106,10 +120,12 @@ extension Assets {
                 if (body.stale && body.fetchedAt) {
                     const when = new Date(body.fetchedAt);
                     const shown = isNaN(when.getTime()) ? String(body.fetchedAt) : when.toLocaleString();
+                    const reasons = Array.isArray(body.warnings) ? body.warnings.filter((w) => typeof w === "string") : [];
                     notice.replaceChildren(
                         "Showing data from ",
                         el("time", { datetime: String(body.fetchedAt) }, shown),
-                        ": the source can't be reached, so this is the last data saved."
+                        ": the source can't be reached, so this is the last data saved.",
+                        ...reasons.map((reason) => el("span", { class: "note" }, reason))
                     );
                     notice.hidden = false;
                 } else {

@@ -128,6 +128,7 @@ extension Assets {
         td a { display: inline-flex; align-items: center; min-height: 44px; min-width: 44px; font-weight: 600; white-space: nowrap; }
         .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
         .note { display: block; color: var(--muted); font-size: 0.875rem; white-space: normal; }
+        .notice .note { color: inherit; margin-top: 0.25rem; }
         .path { font-variant-numeric: tabular-nums; }
         .row-error td { color: var(--error-text); background: var(--error-bg); }
         .empty { color: var(--muted); }

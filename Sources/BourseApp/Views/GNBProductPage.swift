@@ -3,11 +3,10 @@
 struct GNBProductPage {
     let sku: String
 
-    /// A SKU is 1 to 20 ASCII letters and digits; anything else never reaches the API or a page.
-    static func isValid(sku: String) -> Bool {
-        (1...20).contains(sku.count) && sku.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (("A"..."Z").contains(scalar) || ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar))
-        }
+    /// Whether `text` is a SKU by the API's rule (`SKU.validated`), so that every product the
+    /// list links to has a page; anything else never reaches the API or a page.
+    static func isValid(sku text: String) -> Bool {
+        SKU.validated(text) != nil
     }
 
     func render() -> String {
@@ -39,7 +38,7 @@ struct GNBProductPage {
             <a class="back" href="/gnb">← All products</a>
             <h1>Not a product code</h1>
             <div class="error" role="alert"><p>“\(HTML.escape(shown))” is not a SKU. \
-            A SKU is 1 to 20 letters and digits, like T2006.</p></div>
+            A SKU is 1 to 40 letters, digits, “-”, “_” or “.”, like T2006.</p></div>
             """
         return PageLayout(title: "Not a product code", section: .gnb, content: content)
     }
