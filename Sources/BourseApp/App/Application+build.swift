@@ -21,6 +21,8 @@ public func buildRouter(
     if let gnb { GNBController(gnb: gnb).addRoutes(to: api) }
     gnbService?.addRoutes(to: router)
     router.get("/") { _, _ in LandingPage(source: market.sourceName) }
+    addGNBPages(to: router)
+    addAssets(to: router)
     return router
 }
 

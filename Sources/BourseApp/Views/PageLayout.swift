@@ -1,0 +1,104 @@
+/// The HTML shell every screen shares: header with the app's name and navigation, a slot for
+/// the data-source label, a slot for the stale-data notice, the page's own content, and the
+/// app's stylesheet and scripts (served from `/assets`, never from elsewhere).
+///
+/// Text goes in as plain strings and is escaped here; `content` is markup the page built,
+/// whose interpolated text the page has already passed through `HTML.escape`.
+struct PageLayout {
+    /// A top-level section of the app, as it appears in the navigation.
+    enum Section: CaseIterable {
+        case markets, gnb
+
+        var title: String {
+            switch self {
+            case .markets: "Markets"
+            case .gnb: "GNB"
+            }
+        }
+
+        var path: String {
+            switch self {
+            case .markets: "/"
+            case .gnb: "/gnb"
+            }
+        }
+    }
+
+    /// The document title (the app's name is appended).
+    let title: String
+    /// The navigation entry marked as the current section.
+    let section: Section
+    /// Where the data comes from, e.g. "Simulated market"; nil until a script fills it in.
+    var sourceLabel: String? = nil
+    /// When the page shows saved data because the source failed: the ISO 8601 time it was fetched.
+    var staleSince: String? = nil
+    /// The page's markup, placed inside `<main>`.
+    let content: String
+    /// Scripts from `/assets` the page needs, beyond the shared `bourse.js`.
+    var scripts: [String] = []
+
+    func render() -> String {
+        // Typed closures: with GRDB in the module, an untyped string literal here may become SQL.
+        let nav = Section.allCases.map { (item: Section) -> String in
+            let current = item == section ? #" aria-current="page""# : ""
+            return #"<li><a href="\#(HTML.escape(item.path))"\#(current)>\#(HTML.escape(item.title))</a></li>"#
+        }.joined()
+        let scriptTags = (["bourse.js"] + scripts).map { (name: String) -> String in
+            #"<script src="\#(HTML.escape(Assets.url(for: name)))" defer></script>"#
+        }.joined(separator: "\n")
+        return """
+            <!doctype html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="color-scheme" content="light dark">
+            <title>\(HTML.escape(title)) · Bourse</title>
+            <link rel="icon" href="data:,">
+            <link rel="stylesheet" href="\(HTML.escape(Assets.url(for: "bourse.css")))">
+            \(scriptTags)
+            </head>
+            <body>
+            <a class="skip-link" href="#main">Skip to content</a>
+            <header class="site-header">
+            <div class="site-header-inner">
+            <a class="brand" href="/">Bourse</a>
+            <nav aria-label="Sections"><ul>\(nav)</ul></nav>
+            <p class="source-label" id="source-label"\(sourceLabel == nil ? " hidden" : "")>\(HTML.escape(sourceLabel ?? ""))</p>
+            </div>
+            </header>
+            <main id="main" tabindex="-1">
+            \(staleNotice)
+            \(content)
+            </main>
+            </body>
+            </html>
+            """
+    }
+
+    /// The notice that the data shown is the last saved, hidden until there is such data.
+    private var staleNotice: String {
+        guard let staleSince else {
+            return #"<p class="notice" id="stale-notice" role="status" hidden></p>"#
+        }
+        return #"""
+            <p class="notice" id="stale-notice" role="status">Showing data from \#
+            <time datetime="\#(HTML.escape(staleSince))">\#(HTML.escape(staleSince))</time>: \#
+            the source can't be reached, so this is the last data saved.</p>
+            """#
+    }
+
+    /// The loading state a page shows until its data arrives: visible at once, announced politely.
+    static func loadingState(_ message: String) -> String {
+        #"""
+        <div class="status" id="status" role="status" aria-live="polite">\#
+        <span class="spinner" aria-hidden="true"></span> \#
+        <span id="status-text">\#(HTML.escape(message))</span></div>
+        <div class="error" id="error" role="alert" hidden>\#
+        <p id="error-text"></p>\#
+        <button type="button" class="button" id="retry">Try again</button></div>
+        <noscript><p class="error">This page loads its data with JavaScript, which is turned off. \#
+        The same data is in the JSON API.</p></noscript>
+        """#
+    }
+}

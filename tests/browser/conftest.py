@@ -1,0 +1,140 @@
+"""Fixtures for the browser tests: the app, Chromium at phone and tablet sizes, screenshots.
+
+The app is never built here: the fixture starts the binary at $BOURSE_BIN (default
+.build/debug/bourse) with `serve` on a free loopback port and a temporary database, waits for
+/api/v1/health, and stops it when the session ends. Chromium and chromedriver are Debian's
+(/usr/bin/chromium, /usr/bin/chromedriver, or $CHROMIUM / $CHROMEDRIVER): Selenium Manager is
+told to stay offline and is never asked for a browser.
+"""
+import contextlib
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("SE_OFFLINE", "true")  # before selenium is imported: never download
+
+from selenium import webdriver  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+
+# name: (width, height, device pixel ratio), emulated as a touch device.
+SIZES = {
+    "phone": (390, 844, 3),
+    "tablet": (820, 1180, 2),
+}
+
+
+def free_port():
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@contextlib.contextmanager
+def running_app(**environment):
+    """Runs `$BOURSE_BIN serve` with `environment` added to ours; yields its base URL."""
+    binary = Path(os.environ.get("BOURSE_BIN", ".build/debug/bourse"))
+    if not binary.is_absolute():
+        binary = ROOT / binary
+    if not os.access(binary, os.X_OK):
+        pytest.exit(f"no app binary at {binary}: build it first (swift build) or set BOURSE_BIN", returncode=2)
+    workdir = Path(tempfile.mkdtemp(prefix="bourse-browser-"))
+    port = free_port()
+    full_environment = {k: v for k, v in os.environ.items() if not k.startswith(("POLYGON_", "BOURSE_GNB_"))}
+    full_environment.update(environment)
+    log = open(workdir / "server.log", "w+")
+    process = subprocess.Popen(
+        [str(binary), "serve", "--host", "127.0.0.1", "--port", str(port), "--database", str(workdir / "bourse.sqlite")],
+        stdout=log, stderr=subprocess.STDOUT, env=full_environment, cwd=workdir,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_for_health(url, process, log)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        log.close()
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def app_url():
+    """The base URL of a running `bourse serve` on its embedded default data."""
+    with running_app() as url:
+        yield url
+
+
+def wait_for_health(url, process, log, timeout=60):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            log.seek(0)
+            pytest.exit(f"bourse serve exited with {process.returncode}:\n{log.read()}", returncode=2)
+        try:
+            with urllib.request.urlopen(url + "/api/v1/health", timeout=2) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.2)
+    log.seek(0)
+    pytest.exit(f"bourse serve did not answer {url}/api/v1/health within {timeout}s:\n{log.read()}", returncode=2)
+
+
+def make_driver(size):
+    width, height, ratio = SIZES[size]
+    options = webdriver.ChromeOptions()
+    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     "--no-first-run", "--disable-extensions", "--disable-background-networking",
+                     f"--window-size={width},{height}"):
+        options.add_argument(argument)
+    options.add_experimental_option("mobileEmulation", {
+        "deviceMetrics": {"width": width, "height": height, "pixelRatio": ratio, "touch": True},
+    })
+    service = Service(executable_path=os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
+    driver = webdriver.Chrome(options=options, service=service)
+    driver.set_page_load_timeout(30)
+    driver.set_script_timeout(30)
+    return driver
+
+
+@pytest.fixture(params=list(SIZES), scope="module")
+def size(request):
+    """The screen size a test runs at: every browser test runs at phone and tablet size."""
+    return request.param
+
+
+@pytest.fixture(scope="module")
+def driver(size):
+    """Headless Chromium emulating a touch device of `size`; one per module and size."""
+    browser = make_driver(size)
+    yield browser
+    browser.quit()
+
+
+@pytest.fixture
+def screenshot(request, driver, size):
+    """Saves a screenshot to artifacts/screenshots/<test>[-<step>]-<size>.png; returns its path."""
+    def take(step=None):
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        name = request.node.originalname + (f"-{step}" if step else "") + f"-{size}.png"
+        path = SCREENSHOTS / name
+        driver.save_screenshot(str(path))
+        return path
+    return take
