@@ -93,7 +93,7 @@ struct GNBRoutesTests {
             try await client.execute(uri: "/api/v1/gnb/products", method: .get) { response in
                 #expect(response.status == .serviceUnavailable)
                 let error = try #require(try Self.json(response)["error"] as? String)
-                #expect(error.contains("can't be reached"))
+                #expect(error.contains("Can't get the GNB data from http://127.0.0.1:9/gnb"), "\(error)")
             }
         }
     }

@@ -64,7 +64,7 @@ struct GNBClientTests {
         await #expect {
             try await GNBClient().load(sources)
         } throws: { error in
-            (error as? GNBError)?.isUnavailable == true && "\(error)".contains("can't be reached")
+            (error as? GNBError)?.isUnavailable == true && "\(error)".contains("Can't get the GNB data from")
         }
     }
 

@@ -17,7 +17,8 @@ public struct APIError: HTTPResponseError, Sendable {
     }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
+        // nosniff: an error may echo a path, and it must never be taken for a page.
+        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8", .xContentTypeOptions: "nosniff"]
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
         let body = try JSONEncoder().encode(["error": message])
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
