@@ -17,6 +17,7 @@ let package = Package(
     products: [
         .executable(name: "bourse", targets: ["bourse"]),
         .library(name: "BourseCore", targets: ["BourseCore"]),
+        .library(name: "BundledData", targets: ["BundledData"]),
         .library(name: "Networking", targets: ["Networking"]),
         .library(name: "MarketData", targets: ["MarketData"]),
         .library(name: "GNBData", targets: ["GNBData"]),

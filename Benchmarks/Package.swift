@@ -16,6 +16,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "BourseCore", package: "bourse"),
+                .product(name: "BundledData", package: "bourse"),
                 .product(name: "MarketData", package: "bourse"),
                 .product(name: "StandIns", package: "bourse"),
             ],

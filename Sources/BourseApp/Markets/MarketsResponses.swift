@@ -8,26 +8,14 @@ struct TickersResponse: ResponseEncodable {
     struct Row: Encodable {
         let symbol: String
         let name: String
-        let price: ExactDecimal?
-        let change: ExactDecimal?
-        let changePercent: ExactDecimal?
-        let asOf: MarketDate?
-
-        enum CodingKeys: String, CodingKey { case symbol, name, price, change, changePercent, asOf }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(symbol, forKey: .symbol)
-            try c.encode(name, forKey: .name)
-            try c.encode(price, forKey: .price)
-            try c.encode(change, forKey: .change)
-            try c.encode(changePercent, forKey: .changePercent)
-            try c.encode(asOf, forKey: .asOf)
-        }
+        @ExplicitNull var price: ExactDecimal?
+        @ExplicitNull var change: ExactDecimal?
+        @ExplicitNull var changePercent: ExactDecimal?
+        @ExplicitNull var asOf: MarketDate?
     }
 
     let results: [Row]
-    let next: String?
+    @ExplicitNull var next: String?
     let source: String
     let stale: Bool
     let fetchedAt: String
@@ -43,29 +31,18 @@ struct TickersResponse: ResponseEncodable {
         stale = page.isStale
         fetchedAt = Timestamp.iso8601(page.fetchedAt)
     }
-
-    enum CodingKeys: String, CodingKey { case results, next, source, stale, fetchedAt }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(results, forKey: .results)
-        try c.encode(next, forKey: .next)
-        try c.encode(source, forKey: .source)
-        try c.encode(stale, forKey: .stale)
-        try c.encode(fetchedAt, forKey: .fetchedAt)
-    }
 }
 
-/// `GET /api/v1/stocks/{symbol}`.
+/// `GET /api/v1/stocks/{symbol}`, and `bourse quote --json`.
 public struct StockResponse: ResponseEncodable {
     let symbol: String
     let name: String
-    let description: String?
-    let exchange: String?
-    let price: ExactDecimal?
-    let change: ExactDecimal?
-    let changePercent: ExactDecimal?
-    let asOf: MarketDate?
+    @ExplicitNull var description: String?
+    @ExplicitNull var exchange: String?
+    @ExplicitNull var price: ExactDecimal?
+    @ExplicitNull var change: ExactDecimal?
+    @ExplicitNull var changePercent: ExactDecimal?
+    @ExplicitNull var asOf: MarketDate?
     let source: String
     let stale: Bool
     let fetchedAt: String
@@ -82,25 +59,6 @@ public struct StockResponse: ResponseEncodable {
         self.source = source
         stale = overview.isStale
         fetchedAt = Timestamp.iso8601(overview.fetchedAt)
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case symbol, name, description, exchange, price, change, changePercent, asOf, source, stale, fetchedAt
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(symbol, forKey: .symbol)
-        try c.encode(name, forKey: .name)
-        try c.encode(description, forKey: .description)
-        try c.encode(exchange, forKey: .exchange)
-        try c.encode(price, forKey: .price)
-        try c.encode(change, forKey: .change)
-        try c.encode(changePercent, forKey: .changePercent)
-        try c.encode(asOf, forKey: .asOf)
-        try c.encode(source, forKey: .source)
-        try c.encode(stale, forKey: .stale)
-        try c.encode(fetchedAt, forKey: .fetchedAt)
     }
 }
 

@@ -71,6 +71,6 @@ public final class GNBStandIn: Sendable {
         let message = "this resource is available as application/json or application/xml, not as \(accept.prefix(100))"
         return Response(
             status: .notAcceptable, headers: [.contentType: "application/json; charset=utf-8", .vary: "Accept"],
-            body: .init(byteBuffer: ByteBuffer(string: #"{"error":\#(GNBDocuments.jsonString(message))}"#)))
+            body: .init(byteBuffer: ByteBuffer(string: #"{"error":\#(JSONString.quoted(message))}"#)))
     }
 }
