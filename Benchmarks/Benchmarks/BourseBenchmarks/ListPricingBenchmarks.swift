@@ -10,11 +10,10 @@ import StandIns
 /// way (one `/prev` call per ticker). The naive run has no rate limit at the stand-in: at
 /// 5/minute its 101 requests would take 20 minutes.
 enum ListPricingBenchmarks {
-    static let configuration = Benchmark.Configuration(
-        metrics: [.wallClock, .custom("requests", polarity: .prefersSmaller, useScalingFactor: false)],
-        warmupIterations: 0, maxDuration: .seconds(60), maxIterations: 5)
-
     static func register() {
+        let configuration = Benchmark.Configuration(
+            metrics: [.wallClock, .custom("requests", polarity: .prefersSmaller, useScalingFactor: false)],
+            warmupIterations: 0, maxDuration: .seconds(60), maxIterations: 5)
         Benchmark("Price 100 tickers cold, 5 req/min stand-in (bourse)", configuration: configuration) { benchmark in
             let stack = try await Stack.start(rateLimit: 5)
             defer { stack.stop() }
