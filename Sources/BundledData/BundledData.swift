@@ -49,10 +49,17 @@ public enum BundledData {
     }
 
     /// One listing per symbol (the first seen wins, so NASDAQ's own file beats the other list),
-    /// sorted by symbol.
+    /// sorted by symbol. Listings whose symbol is not a ticker Bourse can serve are left out: the
+    /// preferred shares that NASDAQ's files write with `$` (`ABR$D`), which Polygon spells
+    /// `ABRpD`; the same companies' common shares stay.
     static func merge(_ listings: [Listing]) -> [Listing] {
         var seen = Set<String>()
-        return listings.filter { seen.insert($0.symbol).inserted }.sorted { $0.symbol < $1.symbol }
+        return listings
+            .filter { listing in
+                guard case .success(let symbol) = Symbol.normalized(listing.symbol), symbol == listing.symbol else { return false }
+                return seen.insert(listing.symbol).inserted
+            }
+            .sorted { $0.symbol < $1.symbol }
     }
 }
 

@@ -12,6 +12,8 @@ public enum MarketSource {
         simulatedRateLimit: Int? = nil, logger: Logger, now: @escaping @Sendable () -> Date = { Date() }
     ) throws -> MarketService {
         var configuration = try PolygonConfiguration(environment: environment)
+        // A page never waits long on a slow source when the database has an answer.
+        configuration.patience = .milliseconds(1500)
         let simulated = configuration.apiKey == nil
         if simulated {
             configuration.baseURL = embedded.baseURL

@@ -28,6 +28,13 @@ public struct ConversionTable: Sendable {
     /// `amount` in the target currency, rounded after each hop; `.noPath` or `.overflow` otherwise.
     public func convert(_ amount: ExactDecimal, from: CurrencyCode) -> Result<ConvertedAmount, ConversionError> {
         guard let path = path(from: from) else { return .failure(.noPath(from: from, to: target)) }
+        guard let converted = Self.convert(amount, along: path) else { return .failure(.overflow) }
+        return .success(ConvertedAmount(amount: converted, path: path))
+    }
+
+    /// `amount` carried along `path`, rounded half-even to 2 places after each hop (with 2 places
+    /// even when exact); nil when a step overflows. The one definition of a conversion.
+    static func convert(_ amount: ExactDecimal, along path: ConversionPath) -> ExactDecimal? {
         do {
             var value = path.hops.isEmpty ? amount.rounded(toPlaces: 2, .halfEven) : amount
             for hop in path.hops {
@@ -35,9 +42,9 @@ public struct ConversionTable: Sendable {
                     ? try value.divided(by: hop.rate, places: 2, .halfEven)
                     : try value.multiplied(by: hop.rate).rounded(toPlaces: 2, .halfEven)
             }
-            return .success(ConvertedAmount(amount: try value.padded(toPlaces: 2), path: path))
+            return try value.padded(toPlaces: 2)
         } catch {
-            return .failure(.overflow)
+            return nil
         }
     }
 }

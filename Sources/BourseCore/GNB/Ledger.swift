@@ -1,9 +1,13 @@
-/// Transactions grouped by product and converted once into one currency (EUR by default).
+/// Transactions grouped by product and converted into one currency (EUR by default).
 ///
 /// The conversion table is derived once from the rates (see `RateGraph.table(to:)`), each
 /// transaction is converted once (see `ConversionTable.convert`), and a product's total is the
 /// exact sum of its rounded amounts. A product with any unconvertible transaction has no total;
 /// its `unconvertible` count says how many failed.
+///
+/// The totals are computed in one pass that keeps nothing per transaction; a product's lines
+/// (each transaction with its converted amount and path) are computed when that product is
+/// asked for, by the same conversion.
 public struct Ledger: Sendable {
     /// The currency totals are in.
     public let currency: CurrencyCode
@@ -11,7 +15,7 @@ public struct Ledger: Sendable {
     public let table: ConversionTable
     /// Every product, sorted by SKU.
     public let products: [ProductSummary]
-    private let details: [String: ProductDetail]
+    private let transactions: [Transaction]
 
     public init(transactions: [Transaction], rates: [Rate], currency: CurrencyCode = .eur) {
         self.init(transactions: transactions, table: RateGraph(rates: rates).table(to: currency))
@@ -21,25 +25,17 @@ public struct Ledger: Sendable {
     public init(transactions: [Transaction], table: ConversionTable) {
         currency = table.target
         self.table = table
-        var lines: [String: [ProductLine]] = [:]
-        for transaction in transactions {
-            let line = ProductLine(transaction: transaction, result: table.convert(transaction.amount, from: transaction.currency))
-            lines[transaction.sku, default: []].append(line)
-        }
-        var details: [String: ProductDetail] = [:]
-        for (sku, productLines) in lines {
-            details[sku] = Self.detail(sku: sku, lines: productLines)
-        }
-        self.details = details
-        products = details.values.map(\.summary).sorted { $0.sku < $1.sku }
+        self.transactions = transactions
+        products = Self.totals(of: transactions, table: table)
     }
 
     /// One product's transactions and total; nil for an unknown SKU.
     public func product(_ sku: String) -> ProductDetail? {
-        details[sku]
-    }
-
-    private static func detail(sku: String, lines: [ProductLine]) -> ProductDetail {
+        var lines: [ProductLine] = []
+        for transaction in transactions where transaction.sku == sku {
+            lines.append(ProductLine(transaction: transaction, result: table.convert(transaction.amount, from: transaction.currency)))
+        }
+        guard !lines.isEmpty else { return nil }
         var total: ExactDecimal? = ExactDecimal(significand: 0, scale: 2)
         var unconvertible = 0
         for line in lines {
@@ -53,5 +49,57 @@ public struct Ledger: Sendable {
             }
         }
         return ProductDetail(sku: sku, lines: lines, total: total, unconvertible: unconvertible)
+    }
+
+    /// Per-SKU counts and totals, summing converted cents as integers.
+    private static func totals(of transactions: [Transaction], table: ConversionTable) -> [ProductSummary] {
+        struct Running {
+            var sku: String
+            var count = 0
+            var cents: Int128 = 0
+            var unconvertible = 0
+            var overflowed = false
+        }
+        var indexOfSKU: [String: Int] = [:]
+        var running: [Running] = []
+        // The few currencies seen, each with its path looked up once (nil: no path).
+        var paths: [(code: String, path: ConversionPath?)] = []
+        for transaction in transactions {
+            let index: Int
+            if let known = indexOfSKU[transaction.sku] {
+                index = known
+            } else {
+                index = running.count
+                indexOfSKU[transaction.sku] = index
+                running.append(Running(sku: transaction.sku))
+            }
+            running[index].count += 1
+            let code = transaction.currency.rawValue
+            let path: ConversionPath?
+            if let seen = paths.first(where: { $0.code == code }) {
+                path = seen.path
+            } else {
+                path = table.path(from: transaction.currency)
+                paths.append((code, path))
+            }
+            guard let path else {
+                running[index].unconvertible += 1
+                continue
+            }
+            guard let converted = ConversionTable.convert(transaction.amount, along: path) else {
+                running[index].unconvertible += 1  // as `convert` reports it: `.overflow`
+                continue
+            }
+            // A sum beyond what the decimal holds has no total either, rather than a wrong one.
+            let (sum, overflow) = running[index].cents.addingReportingOverflow(converted.significand)
+            if overflow { running[index].overflowed = true }
+            running[index].cents = sum
+        }
+        return running.map { product in
+            let total = product.unconvertible > 0 || product.overflowed
+                ? nil : ExactDecimal(significand: product.cents, scale: 2)
+            return ProductSummary(sku: product.sku, count: product.count, total: total, unconvertible: product.unconvertible)
+        }
+        .sorted { $0.sku < $1.sku }
     }
 }

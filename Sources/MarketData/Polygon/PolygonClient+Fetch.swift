@@ -1,6 +1,7 @@
 import BourseCore
 import Foundation
 import Logging
+import Synchronization
 
 /// The path of one request: coalesce, look in the cache, send (rate limited, retried), store.
 extension PolygonClient {
@@ -49,7 +50,7 @@ extension PolygonClient {
     /// One request, not coalesced: the cache first, then the network.
     func load<Value: Sendable>(
         _ request: PolygonRequest,
-        decode: @Sendable ([UInt8]) throws(MarketDataError) -> Value
+        decode: @escaping @Sendable ([UInt8]) throws(MarketDataError) -> Value
     ) async -> Result<Fetched<Value>, MarketDataError> {
         let key = request.cacheKey
         let cached = await cachedAnswer(for: key)
@@ -57,7 +58,17 @@ extension PolygonClient {
             logger.debug("cache hit", metadata: ["key": "\(redactor.redact(key))"])
             return .success(Fetched(value: value, fetchedAt: cached.fetchedAt, isStale: false))
         }
-        switch await send(request) {
+        let outcome: SendOutcome
+        if let cached, let patience = configuration.patience, let staleValue = try? decode(cached.body) {
+            guard let answered = await sendWithin(patience, request, decode: decode) else {
+                logger.info("the source is slow: serving the cached answer", metadata: ["key": "\(redactor.redact(key))"])
+                return .success(Fetched(value: staleValue, fetchedAt: cached.fetchedAt, isStale: true))
+            }
+            outcome = answered
+        } else {
+            outcome = await send(request)
+        }
+        switch outcome {
         case .answer(let body):
             let value: Value
             do {
@@ -83,6 +94,38 @@ extension PolygonClient {
             }
             return .failure(error)
         }
+    }
+
+    /// The source's answer if it comes within `patience`; else nil, and the request goes on in the
+    /// background, storing its answer in the cache when it arrives.
+    private func sendWithin<Value: Sendable>(
+        _ patience: Duration, _ request: PolygonRequest,
+        decode: @escaping @Sendable ([UInt8]) throws(MarketDataError) -> Value
+    ) async -> SendOutcome? {
+        let sending = Task { await self.send(request) }
+        // A race that resumes once: the answer, or the end of patience, whichever comes first.
+        // (A task group would wait for the request even after the timer won.)
+        let once = OnceFlag()
+        let answeredInTime = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            Task {
+                _ = await sending.value
+                if once.claim() { continuation.resume(returning: true) }
+            }
+            Task { [clock] in
+                try? await clock.sleep(for: patience)
+                if once.claim() { continuation.resume(returning: false) }
+            }
+        }
+        if answeredInTime { return await sending.value }
+        Task { [self] in
+            guard case .answer(let body) = await sending.value, (try? decode(body)) != nil else { return }
+            let fetchedAt = now()
+            await store(
+                CachedResponse(
+                    key: request.cacheKey, body: redactor.redact(body: body), fetchedAt: fetchedAt,
+                    freshUntil: freshness.freshUntil(request.freshness, fetchedAt: fetchedAt)))
+        }
+        return nil
     }
 
     /// The error with the key taken out of its text.
@@ -111,6 +154,18 @@ extension PolygonClient {
             try await cache.store(response)
         } catch {
             logger.warning("the response cache could not be written", metadata: ["error": "\(redactor.redact("\(error)"))"])
+        }
+    }
+}
+
+/// True for the first caller of `claim()` only.
+final class OnceFlag: Sendable {
+    private let claimed = Mutex(false)
+
+    func claim() -> Bool {
+        claimed.withLock { done in
+            defer { done = true }
+            return !done
         }
     }
 }

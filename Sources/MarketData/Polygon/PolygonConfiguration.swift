@@ -12,6 +12,10 @@ public struct PolygonConfiguration: Sendable, Equatable {
     public var requestsPerMinute: Int
     /// When and how long to retry after a 429, a 5xx or a network failure.
     public var retry: RetryPolicy
+    /// How long to wait for the source when an expired answer is cached: after this, the cached
+    /// answer is served marked stale and the request finishes in the background to refresh the
+    /// cache. Nil waits for the source (then falls back to the cache only if it fails).
+    public var patience: Duration?
 
     /// Polygon's public REST endpoint.
     public static let defaultBaseURL = URL(string: "https://api.polygon.io")!
@@ -21,13 +25,15 @@ public struct PolygonConfiguration: Sendable, Equatable {
         apiKey: String? = nil,
         keyPlacement: KeyPlacement = .queryParameter,
         requestsPerMinute: Int = 5,
-        retry: RetryPolicy = RetryPolicy()
+        retry: RetryPolicy = RetryPolicy(),
+        patience: Duration? = nil
     ) {
         self.baseURL = baseURL
         self.apiKey = apiKey
         self.keyPlacement = keyPlacement
         self.requestsPerMinute = requestsPerMinute
         self.retry = retry
+        self.patience = patience
     }
 }
 
