@@ -15,6 +15,7 @@ let package = Package(
             name: "BourseBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "BourseApp", package: "bourse"),
                 .product(name: "BourseCore", package: "bourse"),
                 .product(name: "BundledData", package: "bourse"),
                 .product(name: "MarketData", package: "bourse"),

@@ -22,6 +22,7 @@ public func buildRouter(
     gnbService?.addRoutes(to: router)
     router.get("/") { _, _ in LandingPage(source: market.sourceName) }
     addGNBPages(to: router)
+    ChartController(market: market).addRoutes(to: router)
     addAssets(to: router)
     return router
 }

@@ -1,7 +1,7 @@
 import Hummingbird
 
 /// The stylesheet and scripts the pages use, served by the app itself from string constants
-/// (no bundle to ship, no network): `/assets/bourse.css`, `/assets/bourse.js`, `/assets/gnb.js`.
+/// (no bundle to ship, no network): `/assets/bourse.css`, `/assets/bourse.js`, `/assets/gnb.js`, `/assets/chart.js`.
 enum Assets {
     /// One file served under `/assets/`.
     struct Asset: Sendable {
@@ -27,9 +27,10 @@ enum Assets {
     }
 
     static let all: [String: Asset] = [
-        "bourse.css": Asset(contentType: "text/css; charset=utf-8", body: stylesheet),
+        "bourse.css": Asset(contentType: "text/css; charset=utf-8", body: stylesheet + chartStylesheet),
         "bourse.js": Asset(contentType: "text/javascript; charset=utf-8", body: pageScript),
         "gnb.js": Asset(contentType: "text/javascript; charset=utf-8", body: gnbScript),
+        "chart.js": Asset(contentType: "text/javascript; charset=utf-8", body: chartScript),
     ]
 
     /// The versioned URL of an asset, for a page to link.

@@ -1,0 +1,119 @@
+/// Lays out a price chart: the plot area, the price and time axes, the line or candles, the
+/// previous close and the crosshair's regions, in pixels, from bars and a size.
+///
+/// Bars sit side by side by index (see `OrdinalAxis`), so gaps in trading take no room. The
+/// price axis covers every high and low (and the previous close) with a little padding
+/// (see `NiceTicks`). Pixel geometry is `Double`; every price shown as text comes from an
+/// `ExactDecimal`.
+public struct ChartGeometry: Sendable {
+    public var bars: [Bar]
+    public var style: ChartStyle
+    public var width: Double
+    public var height: Double
+    public var previousClose: ExactDecimal?
+    /// Where the time labels go; by default chosen from the bars (`TimeTickRule.automatic`).
+    public var tickRule: TimeTickRule?
+
+    /// Space above the plot, and to its left.
+    public static let topMargin = 8.0
+    public static let leftMargin = 4.0
+    /// Space below the plot for the time labels.
+    public static let bottomMargin = 22.0
+    /// The width of one character of a label (11 px system font), to size the price gutter.
+    public static let characterWidth = 6.6
+    /// The least blank space between two time labels.
+    public static let labelGap = 12.0
+    /// The smallest chart drawn; smaller sizes are raised to it.
+    public static let minimumWidth = 120.0
+    public static let minimumHeight = 80.0
+
+    public init(
+        bars: [Bar], style: ChartStyle, width: Double, height: Double,
+        previousClose: ExactDecimal? = nil, tickRule: TimeTickRule? = nil
+    ) {
+        self.bars = bars
+        self.style = style
+        self.width = width
+        self.height = height
+        self.previousClose = previousClose
+        self.tickRule = tickRule
+    }
+
+    /// The least distance between the centres of two neighbouring time labels.
+    public static func labelSpacing(_ left: String, _ right: String) -> Double {
+        Double(left.count + right.count) * characterWidth / 2 + labelGap
+    }
+
+    /// The layout, or an empty "no data" layout when there are no bars.
+    public func layout() -> ChartLayout {
+        let width = max(self.width.isFinite ? self.width : 0, Self.minimumWidth)
+        let height = max(self.height.isFinite ? self.height : 0, Self.minimumHeight)
+        let starts = bars.map(\.start)
+        let rule = tickRule ?? TimeTickRule.automatic(for: starts)
+
+        guard let first = bars.first else {
+            let plot = ChartLayout.Rect(
+                x: Self.leftMargin, y: Self.topMargin, width: width - Self.leftMargin * 2,
+                height: height - Self.topMargin - Self.bottomMargin)
+            return ChartLayout(
+                width: width, height: height, style: style, plot: plot, bars: [],
+                xAxis: OrdinalAxis(left: plot.x, width: plot.width, count: 0),
+                yScale: LinearScale(domain: (0, 1), range: (plot.maxY, plot.y)),
+                yTicks: [], xTicks: [], tickRule: rule, points: [], candles: [],
+                previousCloseY: nil, previousClose: previousClose, hitRegions: [])
+        }
+
+        var low = first.low
+        var high = first.high
+        for bar in bars {
+            low = min(low, bar.low, bar.high)
+            high = max(high, bar.high, bar.low)
+        }
+        if let previousClose {
+            low = min(low, previousClose)
+            high = max(high, previousClose)
+        }
+        let ticks = NiceTicks(covering: low, high)
+        let labels = ticks.values.map(ticks.label)
+        let longest = labels.map(\.count).max() ?? 1
+        let gutter = Double(longest) * Self.characterWidth + 10
+        let plot = ChartLayout.Rect(
+            x: Self.leftMargin, y: Self.topMargin,
+            width: max(width - Self.leftMargin - gutter, 1),
+            height: max(height - Self.topMargin - Self.bottomMargin, 1))
+        let yScale = LinearScale(
+            domain: (ticks.lower.doubleApproximation, ticks.upper.doubleApproximation), range: (plot.maxY, plot.y))
+        let xAxis = OrdinalAxis(left: plot.x, width: plot.width, count: bars.count)
+        func y(_ value: ExactDecimal) -> Double { yScale.map(value.doubleApproximation) }
+
+        let yTicks = zip(ticks.values, labels).map { ChartLayout.YTick(value: $0, label: $1, y: y($0)) }
+        var xTicks: [ChartLayout.XTick] = []
+        for (index, label) in rule.boundaries(of: starts) {
+            let x = xAxis.center(of: index)
+            // Keep a label only when it clears the one before and fits before the gutter.
+            if let last = xTicks.last, x - last.x < Self.labelSpacing(last.label, label) { continue }
+            if x + Double(label.count) * Self.characterWidth / 2 > plot.maxX + gutter { continue }
+            xTicks.append(ChartLayout.XTick(index: index, label: label, x: x))
+        }
+
+        let band = xAxis.band
+        let points = bars.indices.map { ChartLayout.Point(x: xAxis.center(of: $0), y: y(bars[$0].ohlcAverage())) }
+        let candles: [Candle] = style == .line ? [] : bars.indices.map { index in
+            let bar = bars[index]
+            let top = y(max(bar.open, bar.close))
+            let bottom = y(min(bar.open, bar.close))
+            return Candle(
+                index: index, x: xAxis.center(of: index), bodyTop: top, bodyBottom: bottom,
+                wickTop: y(max(bar.high, bar.low)), wickBottom: y(min(bar.high, bar.low)),
+                bodyWidth: max(band * 0.7, 1), direction: Candle.Direction(open: bar.open, close: bar.close))
+        }
+        let hitRegions = bars.indices.map { index in
+            ChartLayout.HitRegion(
+                index: index, minX: plot.x + Double(index) * band, maxX: plot.x + Double(index + 1) * band)
+        }
+        return ChartLayout(
+            width: width, height: height, style: style, plot: plot, bars: bars, xAxis: xAxis, yScale: yScale,
+            yTicks: yTicks, xTicks: xTicks, tickRule: rule, points: points, candles: candles,
+            previousCloseY: previousClose.map(y), previousClose: previousClose, hitRegions: hitRegions)
+    }
+}
