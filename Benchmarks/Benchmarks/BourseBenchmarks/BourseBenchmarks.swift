@@ -6,4 +6,5 @@ let benchmarks: @Sendable () -> Void = {
     DecimalBenchmarks.register()
     ListPricingBenchmarks.register()
     GNBBenchmarks.register()
+    SearchBenchmarks.register()
 }
