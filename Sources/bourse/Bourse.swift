@@ -5,5 +5,7 @@ import ArgumentParser
 struct Bourse: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "A self-hosted stock-market app: web pages, a JSON API and a command line.",
-        subcommands: [ServeCommand.self, SimCommand.self, QuoteCommand.self, GNBCommand.self])
+        subcommands: [
+            ServeCommand.self, SimCommand.self, QuoteCommand.self, SearchCommand.self, HistoryCommand.self, GNBCommand.self,
+        ])
 }

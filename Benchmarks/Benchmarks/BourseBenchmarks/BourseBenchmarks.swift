@@ -7,4 +7,5 @@ let benchmarks: @Sendable () -> Void = {
     ListPricingBenchmarks.register()
     GNBBenchmarks.register()
     ChartBenchmarks.register()
+    SearchBenchmarks.register()
 }

@@ -10,8 +10,9 @@ import StandIns
 /// - Parameters:
 ///   - gnb: the GNB data behind `/api/v1/gnb/...` (none: those routes are absent).
 ///   - gnbService: the data the app serves as a GNB service at `/gnb/rates` and `/gnb/transactions`.
+///   - search: the index behind `/api/v1/search` and `/search` (none: those routes are absent).
 public func buildRouter(
-    market: MarketService, gnb: GNBService? = nil, gnbService: GNBStandIn? = nil
+    market: MarketService, gnb: GNBService? = nil, gnbService: GNBStandIn? = nil, search: SearchService? = nil
 ) -> Router<BasicRequestContext> {
     let router = Router(context: BasicRequestContext.self)
     router.add(middleware: ErrorMiddleware())
@@ -23,17 +24,19 @@ public func buildRouter(
     router.get("/") { _, _ in LandingPage(source: market.sourceName) }
     addGNBPages(to: router)
     ChartController(market: market).addRoutes(to: router)
+    if let search { addSearchRoutes(to: router, search: search) }
     addAssets(to: router)
     return router
 }
 
 /// The web application on `host:port` (127.0.0.1 unless told otherwise).
 public func buildApplication(
-    market: MarketService, gnb: GNBService?, gnbService: GNBStandIn?, host: String, port: Int, logger: Logger,
+    market: MarketService, gnb: GNBService?, gnbService: GNBStandIn?, search: SearchService? = nil,
+    host: String, port: Int, logger: Logger,
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
     Application(
-        router: buildRouter(market: market, gnb: gnb, gnbService: gnbService),
+        router: buildRouter(market: market, gnb: gnb, gnbService: gnbService, search: search),
         configuration: .init(address: .hostname(host, port: port), serverName: "bourse"),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },
         logger: logger)

@@ -23,6 +23,7 @@ public enum BourseServer {
 
     public static func run(options: Options, environment: [String: String]) async throws {
         let logger = Log.make("bourse", environment: environment)
+        let search = SearchService()  // starts indexing the listings now, in the background
         let database = try BourseDatabase(path: options.databasePath)
         let embedded = try await EmbeddedServices.start(gnbData: options.gnbData, polygonRateLimit: options.simulatedRateLimit)
         defer { embedded.stop() }
@@ -33,7 +34,7 @@ public enum BourseServer {
             environment: environment, store: DatabaseGNBDownloadStore(database: database), embedded: embedded, logger: logger)
         let label = market.sourceName == "simulated" ? "the simulated market" : "Polygon.io"
         let app = buildApplication(
-            market: market, gnb: gnb, gnbService: embedded.gnb, host: options.host, port: options.port, logger: logger
+            market: market, gnb: gnb, gnbService: embedded.gnb, search: search, host: options.host, port: options.port, logger: logger
         ) { port in
             logger.notice("Bourse is running at http://\(options.host):\(port) on \(label); database \(options.databasePath)")
         }

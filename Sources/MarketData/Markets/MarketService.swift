@@ -48,6 +48,20 @@ public struct MarketService: Sendable {
             fetchedAt: min(details.fetchedAt, pricing.fetchedAt), isStale: details.isStale || pricing.isStale)
     }
 
+    /// The most calendar days of daily bars `dailyBars` asks for at once (ten years).
+    public static let maxHistoryDays = 3650
+
+    /// Daily bars over the last `days` calendar days up to the most recent trading day that has
+    /// started, oldest first (30 days is the 1M chart's window).
+    public func dailyBars(_ symbol: String, days: Int) async throws(MarketDataError) -> Fetched<[Bar]> {
+        guard (1...Self.maxHistoryDays).contains(days) else {
+            throw .badRequest("days must be between 1 and \(Self.maxHistoryDays), got \(days)")
+        }
+        let last = ChartRange.oneMonth.window(at: now(), calendar: calendar).to
+        return try await provider.aggregates(AggregatesRequest(
+            symbol: symbol, multiplier: 1, timespan: .day, from: last.adding(days: -days), to: last))
+    }
+
     /// The bars of one chart range, oldest first.
     public func bars(_ symbol: String, range: ChartRange) async throws(MarketDataError) -> Fetched<[Bar]> {
         let window = range.window(at: now(), calendar: calendar)

@@ -1,0 +1,17 @@
+import BourseCore
+import Hummingbird
+
+/// `GET /api/v1/search` and `bourse search --json`: `{"results":[{"symbol","name","exchange"}]}`.
+public struct SearchResponse: ResponseEncodable, Sendable {
+    struct Result: Encodable, Sendable {
+        let symbol: String
+        let name: String
+        let exchange: String
+    }
+
+    let results: [Result]
+
+    init(listings: [Listing]) {
+        results = listings.map { Result(symbol: $0.symbol, name: $0.name, exchange: $0.exchange.rawValue) }
+    }
+}

@@ -1,0 +1,44 @@
+import BourseCore
+import BundledData
+
+/// The search index behind `/api/v1/search` and `/search`.
+///
+/// The index is built once, in the background, as soon as the service exists: start-up never
+/// waits for it, and a search that arrives before it is ready waits for it instead.
+public actor SearchService {
+    /// The default and largest number of results one search may ask for.
+    public static let defaultLimit = 10
+    public static let maxLimit = 50
+
+    private let building: Task<Result<SearchIndex, SearchUnavailable>, Never>
+
+    /// Starts building the index over `listings` (by default the bundled NASDAQ/NYSE/NYSE American ones).
+    public init(listings: @escaping @Sendable () throws -> [Listing] = { try BundledData.listings() }) {
+        building = Task.detached(priority: .medium) {
+            do {
+                return .success(SearchIndex(listings: try listings()))
+            } catch {
+                return .failure(SearchUnavailable(reason: "\(error)"))
+            }
+        }
+    }
+
+    /// The listings `query` finds, by company name, at most `limit` (see `SearchIndex.search`).
+    public func search(_ query: String, limit: Int) async throws(SearchUnavailable) -> [Listing] {
+        try await building.value.get().search(query, limit: limit)
+    }
+
+    /// The number of listings indexed, once the index is built.
+    public func count() async throws(SearchUnavailable) -> Int {
+        try await building.value.get().count
+    }
+}
+
+/// The listings could not be loaded, so nothing can be searched.
+public struct SearchUnavailable: Error, Sendable, CustomStringConvertible {
+    public let reason: String
+
+    public var description: String {
+        "search is unavailable: the listings could not be loaded (\(reason))"
+    }
+}

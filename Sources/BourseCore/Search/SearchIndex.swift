@@ -1,0 +1,99 @@
+/// Finds listings as the user types: a prefix of the company name, of any later word of it, or
+/// of the symbol, answered in microseconds (see docs/search.md for the rule).
+///
+/// Listings are kept in name order, so a listing's position is its rank in the results. Every
+/// word start of every name is a key (the rest of the name from that word on), and keys are
+/// sorted, so the keys a query is a prefix of form one range, found by binary search; the
+/// symbols likewise. The lowest ranks in a range are taken by range-minimum queries, so a
+/// one-letter query over a million names costs no more than a rare one.
+public struct SearchIndex: Sendable {
+    /// Queries longer than this (in characters) match nothing.
+    public static let maxQueryLength = 100
+
+    /// The listings in result order: company name (case- and diacritic-insensitive), then symbol.
+    let listings: [Listing]
+    /// The search forms of the names, one after the other; name `i` is `text[textStart[i] ..< textStart[i + 1]]`.
+    let text: [UInt8]
+    let textStart: [UInt32]
+    /// The word keys, sorted: each a position in `text` where a word starts, and its listing.
+    let wordPositions: [UInt32]
+    let words: RangeMinimum
+    /// The lowercased symbols, one after the other, as for names.
+    let symbolText: [UInt8]
+    let symbolStart: [UInt32]
+    /// The listings sorted by symbol.
+    let symbols: RangeMinimum
+
+    /// The number of listings indexed (one per symbol).
+    public var count: Int { listings.count }
+
+    /// Indexes `listings`; when two share a symbol, the first one is kept.
+    public init(listings: [Listing]) {
+        let built = SearchIndexBuilder(listings)
+        self.listings = built.listings
+        text = built.text
+        textStart = built.textStart
+        wordPositions = built.wordPositions
+        words = RangeMinimum(built.wordListings)
+        symbolText = built.symbolText
+        symbolStart = built.symbolStart
+        symbols = RangeMinimum(built.symbolOrder)
+    }
+
+    /// The listings `query` finds, by company name then symbol, at most `limit`.
+    /// Nothing for a blank query, a query of more than `maxQueryLength` characters, or `limit` < 1.
+    public func search(_ query: String, limit: Int) -> [Listing] {
+        guard limit > 0, query.utf8.count <= Self.maxQueryLength * 4, query.count <= Self.maxQueryLength else {
+            return []
+        }
+        let nameQuery = SearchKey.searchForm(of: query)
+        let symbolQuery = SearchKey.symbolForm(of: query)
+        var wordRange = 0..<0
+        if !nameQuery.isEmpty {
+            wordRange = text.withUnsafeBufferPointer { text in
+                prefixRange(of: nameQuery, count: wordPositions.count) { index in
+                    let position = Int(wordPositions[index])
+                    let end = Int(textStart[Int(words.values[index]) + 1])
+                    return UnsafeBufferPointer(rebasing: text[position..<end])
+                }
+            }
+        }
+        var symbolRange = 0..<0
+        if !symbolQuery.isEmpty {
+            symbolRange = symbolText.withUnsafeBufferPointer { symbolText in
+                prefixRange(of: symbolQuery, count: symbols.values.count) { index in
+                    let listing = Int(symbols.values[index])
+                    return UnsafeBufferPointer(
+                        rebasing: symbolText[Int(symbolStart[listing])..<Int(symbolStart[listing + 1])])
+                }
+            }
+        }
+        let wanted = min(limit, listings.count)
+        let ranks = RankMerge.merge(
+            LowestRanks.take(from: words, range: wordRange, limit: wanted),
+            LowestRanks.take(from: symbols, range: symbolRange, limit: wanted),
+            limit: wanted)
+        return ranks.map { listings[Int($0)] }
+    }
+
+    /// The positions `0 ..< count` of the sorted keys that start with `prefix`.
+    private func prefixRange(
+        of prefix: [UInt8], count: Int, key: (Int) -> UnsafeBufferPointer<UInt8>
+    ) -> Range<Int> {
+        prefix.withUnsafeBufferPointer { prefix in
+            let lower = partition(count) { ByteOrder.comparePrefix(key($0), prefix) < 0 }
+            let upper = partition(count) { ByteOrder.comparePrefix(key($0), prefix) <= 0 }
+            return lower..<upper
+        }
+    }
+
+    /// The first index in `0 ..< count` where `isBefore` is false (it is true for a leading run).
+    private func partition(_ count: Int, isBefore: (Int) -> Bool) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if isBefore(middle) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}

@@ -1,0 +1,126 @@
+import BourseCore
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import BourseApp
+
+/// `/api/v1/search` and `/search` over the real bundled listings.
+@Suite("Search routes")
+struct SearchRoutesTests {
+    static let search = SearchService()
+
+    static func get(_ path: String, search: SearchService = search) async throws -> (status: HTTPResponse.Status, headers: HTTPFields, body: String) {
+        let router = Router(context: BasicRequestContext.self)
+        router.add(middleware: ErrorMiddleware())
+        addSearchRoutes(to: router, search: search)
+        return try await Application(router: router).test(.router) { client in
+            try await client.execute(uri: path, method: .get) { response in
+                (response.status, response.headers, String(buffer: response.body))
+            }
+        }
+    }
+
+    static func results(_ body: String) throws -> [[String: String]] {
+        let object = try #require(JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])
+        return try #require(object["results"] as? [[String: String]])
+    }
+
+    @Test func findsAppleBySymbolNameAndExchange() async throws {
+        let (status, headers, body) = try await Self.get("/api/v1/search?q=app")
+
+        #expect(status == .ok)
+        #expect(headers[.contentType]?.hasPrefix("application/json") == true)
+        let results = try Self.results(body)
+        #expect(results.count == 10)
+        #expect(results.contains(["symbol": "AAPL", "name": "Apple Inc.", "exchange": "NASDAQ"]))
+        let names = results.compactMap { $0["name"] }
+        #expect(names == names.sorted { $0.lowercased() < $1.lowercased() })
+    }
+
+    @Test("limit", arguments: [("1", 1), ("50", 50), ("7", 7)])
+    func limit(text: String, count: Int) async throws {
+        let (status, _, body) = try await Self.get("/api/v1/search?q=a&limit=\(text)")
+        #expect(status == .ok)
+        #expect(try Self.results(body).count == count)
+    }
+
+    @Test("an empty result is an empty list", arguments: ["", "%20", "zzzzzzzzqx", "%3Cscript%3E"])
+    func emptyResults(query: String) async throws {
+        let (status, _, body) = try await Self.get("/api/v1/search?q=\(query)")
+        #expect(status == .ok)
+        #expect(body == #"{"results":[]}"#)
+    }
+
+    @Test("bad queries are refused with a message", arguments: [
+        ("/api/v1/search", "q is missing"),
+        ("/api/v1/search?limit=5", "q is missing"),
+        ("/api/v1/search?q=\(String(repeating: "a", count: 101))", "at most 100"),
+        ("/api/v1/search?q=app&limit=0", "limit must be a whole number from 1 to 50"),
+        ("/api/v1/search?q=app&limit=51", "limit must be a whole number from 1 to 50"),
+        ("/api/v1/search?q=app&limit=ten", "limit must be a whole number from 1 to 50"),
+    ])
+    func badQueries(path: String, message: String) async throws {
+        let (status, headers, body) = try await Self.get(path)
+        #expect(status == .badRequest)
+        #expect(headers[.contentType]?.hasPrefix("application/json") == true)
+        let object = try #require(JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: String])
+        #expect(object["error"]?.contains(message) == true, "\(body)")
+    }
+
+    @Test func listingsThatCannotLoadAreA503() async throws {
+        struct Broken: Error {}
+        let broken = SearchService(listings: { throw Broken() })
+        let (status, _, body) = try await Self.get("/api/v1/search?q=app", search: broken)
+        #expect(status == .serviceUnavailable)
+        #expect(body.contains("the listings could not be loaded"))
+    }
+
+    @Test func thePageListsResultsWithLinksInTheSharedLayout() async throws {
+        let (status, headers, html) = try await Self.get("/search?q=bank")
+
+        #expect(status == .ok)
+        #expect(headers[.contentType] == "text/html; charset=utf-8")
+        #expect(headers[.contentSecurityPolicy]?.contains("default-src 'self'") == true)
+        #expect(html.hasPrefix("<!doctype html>"))
+        #expect(html.contains(#"<header class="site-header">"#))
+        #expect(html.contains("<title>Search: bank · Bourse</title>"))
+        #expect(html.contains(#"<input type="search" id="search-q" name="q" value="bank""#))
+        #expect(html.contains(#"<a href="/stocks/BAC">BAC</a></th><td>Bank of America Corporation</td><td>NYSE</td>"#))
+        #expect(html.contains("50 stocks match “bank”"))
+    }
+
+    @Test("the page without a query asks for one", arguments: ["/search", "/search?q=", "/search?q=%20%20"])
+    func prompt(path: String) async throws {
+        let (status, _, html) = try await Self.get(path)
+        #expect(status == .ok)
+        #expect(html.contains(#"id="search-prompt""#))
+        #expect(!html.contains("<table"))
+    }
+
+    @Test func thePageEscapesTheQuery() async throws {
+        let (status, _, html) = try await Self.get("/search?q=%3Cscript%3Ealert(%22x%22)%3C%2Fscript%3E")
+
+        #expect(status == .ok)
+        #expect(!html.contains("<script>alert"))
+        #expect(html.contains(#"value="&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;""#))
+        #expect(html.contains("No stocks match “&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;”"))
+    }
+
+    @Test func aTooLongQueryIsA400PageWithAMessage() async throws {
+        let (status, _, html) = try await Self.get("/search?q=\(String(repeating: "x", count: 150))")
+        #expect(status == .badRequest)
+        #expect(html.contains("q is 150 characters long; search with at most 100"))
+        #expect(html.contains(#"role="alert""#))
+    }
+
+    @Test func theServiceAnswersOnceTheIndexIsBuilt() async throws {
+        let service = SearchService(listings: {
+            Thread.sleep(forTimeInterval: 0.2)
+            return [Listing(symbol: "AAPL", name: "Apple Inc.", exchange: .nasdaq, isETF: false)]
+        })
+        let found = try await service.search("apple", limit: 10)
+        #expect(found.map(\.symbol) == ["AAPL"])
+        #expect(try await service.count() == 1)
+    }
+}
