@@ -1,7 +1,8 @@
 import Hummingbird
 
 /// The stylesheet and scripts the pages use, served by the app itself from string constants
-/// (no bundle to ship, no network): `/assets/bourse.css`, `/assets/bourse.js`, `/assets/gnb.js`.
+/// (no bundle to ship, no network): `/assets/bourse.css`, `/assets/bourse.js`, `/assets/gnb.js`,
+/// `/assets/search-box.js` (the header's stock search) and `/assets/markets.js`.
 enum Assets {
     /// One file served under `/assets/`.
     struct Asset: Sendable {
@@ -27,9 +28,11 @@ enum Assets {
     }
 
     static let all: [String: Asset] = [
-        "bourse.css": Asset(contentType: "text/css; charset=utf-8", body: stylesheet),
+        "bourse.css": Asset(contentType: "text/css; charset=utf-8", body: stylesheet + "\n" + marketsStylesheet),
         "bourse.js": Asset(contentType: "text/javascript; charset=utf-8", body: pageScript),
         "gnb.js": Asset(contentType: "text/javascript; charset=utf-8", body: gnbScript),
+        "search-box.js": Asset(contentType: "text/javascript; charset=utf-8", body: searchBoxScript),
+        "markets.js": Asset(contentType: "text/javascript; charset=utf-8", body: marketsScript),
     ]
 
     /// The versioned URL of an asset, for a page to link.
