@@ -51,8 +51,7 @@ struct MarketsPagesTests {
         let page = try await Self.page(path)
 
         #expect(page.html.contains(#"<form class="site-search" id="site-search" action="/search" method="get" role="search">"#))
-        #expect(page.html.contains(#"<label for="site-search-input" class="visually-hidden">Search stocks by name or symbol</label>"#))
-        #expect(page.html.contains(#"<input type="search" id="site-search-input" name="q""#))
+        #expect(page.html.contains(#"<input type="text" id="site-search-input" name="q" aria-label="Search stocks by name or symbol""#))
         #expect(page.html.contains(#"role="listbox""#))
         #expect(page.html.contains(Assets.url(for: "search-box.js")))
     }
@@ -80,6 +79,7 @@ struct MarketsPagesTests {
         #expect(page.html.contains(#"data-style="line" aria-pressed="true">Line</button>"#))
         #expect(page.html.contains(#"data-style="candles" aria-pressed="false">Candles</button>"#))
         #expect(page.html.contains(#"<a class="back" href="/">← Markets</a>"#))
+        #expect(page.html.contains(Assets.url(for: "stock.js")))
     }
 
     @Test("a symbol is normalized as the API does", arguments: [("aapl", "AAPL"), ("brk.b", "BRK.B"), ("BF-B", "BF-B")])
@@ -148,7 +148,7 @@ struct MarketsPagesTests {
         }
     }
 
-    @Test(arguments: ["search-box.js", "markets.js"])
+    @Test(arguments: ["search-box.js", "market-format.js", "markets.js", "stock.js"])
     func theScriptsAreServed(name: String) async throws {
         let page = try await Self.page(Assets.url(for: name), accept: "*/*")
 

@@ -1,9 +1,10 @@
 extension Assets {
-    /// The list part of `markets.js`: loads `/api/v1/tickers` 50 rows at a time, the next page
+    /// `markets.js`, the list at `/`: loads `/api/v1/tickers` 50 rows at a time, the next page
     /// when the end of the table comes near (an IntersectionObserver on a sentinel, following
     /// `next`; a "Show more stocks" button does the same by hand), sorts the rows loaded by
     /// symbol, name, price or % change, and keeps the rows shown when a page fails.
     static let marketsListScript = #"""
+        "use strict";
         (function () {
             const B = window.Bourse;
             const M = window.BourseMarkets;
@@ -57,7 +58,8 @@ extension Assets {
                 const count = rows.length === 1 ? "1 stock" : rows.length + " stocks";
                 let text = atEnd ? count : count + " loaded";
                 if (sort) {
-                    const title = headers.find(function (th) { return th.dataset.sort === sort.key; }).textContent;
+                    const th = headers.find(function (header) { return header.dataset.sort === sort.key; });
+                    const title = (th.querySelector(".long") || th).textContent;
                     text += ", sorted by " + title + (sort.direction > 0 ? " (ascending)" : " (descending)")
                         + (atEnd ? "" : "; more rows join the order as they load");
                 }

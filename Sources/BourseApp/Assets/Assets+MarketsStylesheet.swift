@@ -56,8 +56,14 @@ extension Assets {
 
         .up { color: var(--up); }
         .down { color: var(--down); }
-        .quotes th, .quotes td { padding-left: 0.3rem; padding-right: 0.3rem; }
-        .quotes tbody th { font-size: 1rem; color: inherit; font-weight: 600; }
+        .quotes { font-size: 0.875rem; }
+        .quotes th, .quotes td { padding-left: 0.2rem; padding-right: 0.2rem; }
+        .quotes .short { display: inline; }
+        .quotes .long {
+            position: absolute; width: 1px; height: 1px; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;
+        }
+        .quotes tbody th { font-size: inherit; color: inherit; font-weight: 600; }
+        .quotes tbody th a { display: inline-flex; align-items: center; min-height: 44px; min-width: 44px; white-space: nowrap; }
         .quotes tbody tr.skeleton th, .quotes tbody tr.skeleton td { height: 45px; }
         .quotes td.name { width: 100%; max-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
         .quotes td.num { font-variant-numeric: tabular-nums; }
@@ -100,6 +106,10 @@ extension Assets {
         .about p { max-width: 42rem; }
 
         @media (min-width: 600px) {
+            .quotes { font-size: 1rem; }
+            .quotes thead th { font-size: 0.875rem; }
+            .quotes .short { display: none; }
+            .quotes .long { position: static; width: auto; height: auto; margin: 0; overflow: visible; clip: auto; }
             .quotes th, .quotes td { padding-left: 0.6rem; padding-right: 0.6rem; }
             .quotes td.name { max-width: none; width: auto; white-space: normal; }
             .sort { padding: 0 0.35rem; }

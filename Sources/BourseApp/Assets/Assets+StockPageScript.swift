@@ -1,9 +1,10 @@
 extension Assets {
-    /// The stock part of `markets.js`: fills `/stocks/{symbol}` from `/api/v1/stocks/{symbol}`,
+    /// `stock.js`, a stock's page: fills `/stocks/{symbol}` from `/api/v1/stocks/{symbol}`,
     /// and draws the chart by fetching `/stocks/{symbol}/chart.svg` as text and putting the SVG
     /// inline (so the crosshair script can attach to it), at the width of its box. The range and
     /// style buttons swap the chart; the choice is kept in `?range=&style=` for a reload.
     static let stockPageScript = #"""
+        "use strict";
         (function () {
             const B = window.Bourse;
             const M = window.BourseMarkets;

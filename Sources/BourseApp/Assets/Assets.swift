@@ -2,7 +2,8 @@ import Hummingbird
 
 /// The stylesheet and scripts the pages use, served by the app itself from string constants
 /// (no bundle to ship, no network): `/assets/bourse.css`, `/assets/bourse.js`, `/assets/gnb.js`,
-/// `/assets/search-box.js` (the header's stock search) and `/assets/markets.js`.
+/// `/assets/search-box.js` (the header's stock search), and `/assets/market-format.js`,
+/// `/assets/markets.js` and `/assets/stock.js` (the markets screens).
 enum Assets {
     /// One file served under `/assets/`.
     struct Asset: Sendable {
@@ -32,7 +33,9 @@ enum Assets {
         "bourse.js": Asset(contentType: "text/javascript; charset=utf-8", body: pageScript),
         "gnb.js": Asset(contentType: "text/javascript; charset=utf-8", body: gnbScript),
         "search-box.js": Asset(contentType: "text/javascript; charset=utf-8", body: searchBoxScript),
-        "markets.js": Asset(contentType: "text/javascript; charset=utf-8", body: marketsScript),
+        "market-format.js": Asset(contentType: "text/javascript; charset=utf-8", body: marketFormatScript),
+        "markets.js": Asset(contentType: "text/javascript; charset=utf-8", body: marketsListScript),
+        "stock.js": Asset(contentType: "text/javascript; charset=utf-8", body: stockPageScript),
     ]
 
     /// The versioned URL of an asset, for a page to link.

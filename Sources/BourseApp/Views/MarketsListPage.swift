@@ -6,25 +6,35 @@ struct MarketsListPage {
     /// How many placeholder rows the shell shows until the first page arrives.
     static let skeletonRows = 8
 
-    /// The sortable columns: the key `markets.js` sorts by, the header's text, and whether it
-    /// holds numbers (right-aligned, sorted largest first on the first click).
-    static let columns: [(key: String, title: String, numeric: Bool)] = [
-        ("symbol", "Symbol", false),
-        ("name", "Company", false),
-        ("price", "Last", true),
-        ("change", "Change", true),
-        ("changePercent", "% change", true),
+    /// A column: the key `markets.js` sorts by (nil: not sortable), the header's text, the
+    /// shorter text a phone shows instead, and whether it holds numbers (right-aligned, sorted
+    /// largest first on the first press).
+    struct Column {
+        let key: String?
+        let title: String
+        let short: String
+        let numeric: Bool
+    }
+
+    static let columns = [
+        Column(key: "symbol", title: "Symbol", short: "Symbol", numeric: false),
+        Column(key: "name", title: "Company", short: "Name", numeric: false),
+        Column(key: "price", title: "Last", short: "Last", numeric: true),
+        Column(key: nil, title: "Change", short: "Chg", numeric: true),
+        Column(key: "changePercent", title: "% change", short: "%", numeric: true),
     ]
 
     func render() -> String {
-        let headers = Self.columns.map { (column: (key: String, title: String, numeric: Bool)) -> String in
-            let title = HTML.escape(column.title)
+        let headers = Self.columns.map { (column: Column) -> String in
+            // The full title is the header's accessible name; a narrow screen shows the short one.
+            let title = column.title == column.short
+                ? HTML.escape(column.title)
+                : #"<span class="long">\#(HTML.escape(column.title))</span><span class="short" aria-hidden="true">\#(HTML.escape(column.short))</span>"#
             let numeric = column.numeric ? #" class="num""# : ""
-            guard column.key != "change" else {
+            guard let key = column.key else {
                 return #"<th scope="col"\#(numeric)>\#(title)</th>"#
             }
-            let key = HTML.escape(column.key)
-            return #"<th scope="col"\#(numeric) data-sort="\#(key)"><button type="button" class="sort">\#(title)</button></th>"#
+            return #"<th scope="col"\#(numeric) data-sort="\#(HTML.escape(key))"><button type="button" class="sort">\#(title)</button></th>"#
         }.joined()
         let skeleton = String(
             repeating: #"<tr class="skeleton" aria-hidden="true"><th scope="row"><span class="bone"></span></th>"#
@@ -46,7 +56,7 @@ struct MarketsListPage {
             </div>
             """
         return PageLayout(
-            title: "Markets", section: .markets, sourceLabel: sourceLabel, content: content, scripts: ["markets.js"]
+            title: "Markets", section: .markets, sourceLabel: sourceLabel, content: content, scripts: ["market-format.js", "markets.js"]
         ).render()
     }
 }

@@ -4,9 +4,9 @@ import Hummingbird
 /// The markets screens: `/` (the list of stocks) and `/stocks/{symbol}` (one stock).
 ///
 /// Both answer with their shell at once, without asking the market for anything; the page's
-/// script (`markets.js`) then loads the data from `/api/v1/...`. `sourceName` is the market
-/// service's configured source ("simulated" or "polygon"), known without a request, so the
-/// "Simulated market" label is in the first paint.
+/// script (`markets.js`, `stock.js`) then loads the data from `/api/v1/...`. `sourceName` is
+/// the market service's configured source ("simulated" or "polygon"), known without a
+/// request, so the "Simulated market" label is in the first paint.
 public func addMarketsPages<Context: RequestContext>(to router: Router<Context>, sourceName: String) {
     let label = MarketsPages.sourceLabel(sourceName)
     router.get("/") { _, _ in

@@ -1,4 +1,4 @@
-/// The shell of `/stocks/{symbol}`: the symbol at once, then what `markets.js` fills in from
+/// The shell of `/stocks/{symbol}`: the symbol at once, then what `stock.js` fills in from
 /// `/api/v1/stocks/{symbol}` (name, price, day change, description) and the chart from
 /// `/stocks/{symbol}/chart.svg`, with its range buttons and Line / Candles toggle.
 struct StockPage {
@@ -47,7 +47,7 @@ struct StockPage {
             </div>
             """
         return PageLayout(
-            title: self.symbol, section: .markets, sourceLabel: sourceLabel, content: content, scripts: ["markets.js"]
+            title: self.symbol, section: .markets, sourceLabel: sourceLabel, content: content, scripts: ["market-format.js", "stock.js"]
         ).render()
     }
 

@@ -1,12 +1,8 @@
 extension Assets {
-    /// `markets.js`: the markets list (`/`) and a stock's page (`/stocks/{symbol}`); the
-    /// `#page` element's `data-page` says which. Numbers stay the API's decimal strings: they
-    /// are formatted and compared as text, never through floating point.
-    static let marketsScript = marketsFormatScript + marketsListScript + stockPageScript
-
-    /// The shared part: formatting decimal strings with their sign, comparing them exactly,
-    /// and refreshing stale data every 30 seconds.
-    static let marketsFormatScript = #"""
+    /// `market-format.js`, what the markets list (`markets.js`) and a stock's page (`stock.js`)
+    /// share: formatting the API's decimal strings with their sign and comparing them exactly,
+    /// as text, never through floating point; and refreshing stale data every 30 seconds.
+    static let marketFormatScript = #"""
         "use strict";
         window.BourseMarkets = (function () {
             const MINUS = "\u2212";
