@@ -40,14 +40,26 @@ def free_port():
         return sock.getsockname()[1]
 
 
-@contextlib.contextmanager
-def running_app(**environment):
-    """Runs `$BOURSE_BIN serve` with `environment` added to ours; yields its base URL."""
+class AppURL(str):
+    """The base URL of a running app; `database` is the path of its SQLite file."""
+    database: Path
+
+
+def bourse_binary():
+    """The app binary the tests run: $BOURSE_BIN, default .build/debug/bourse."""
     binary = Path(os.environ.get("BOURSE_BIN", ".build/debug/bourse"))
     if not binary.is_absolute():
         binary = ROOT / binary
     if not os.access(binary, os.X_OK):
         pytest.exit(f"no app binary at {binary}: build it first (swift build) or set BOURSE_BIN", returncode=2)
+    return binary
+
+
+@contextlib.contextmanager
+def running_app(**environment):
+    """Runs `$BOURSE_BIN serve` with `environment` added to ours; yields its base URL (an
+    `AppURL`, whose `database` is the app's SQLite file)."""
+    binary = bourse_binary()
     workdir = Path(tempfile.mkdtemp(prefix="bourse-browser-"))
     port = free_port()
     full_environment = {k: v for k, v in os.environ.items() if not k.startswith(("POLYGON_", "BOURSE_GNB_"))}
@@ -57,7 +69,8 @@ def running_app(**environment):
         [str(binary), "serve", "--host", "127.0.0.1", "--port", str(port), "--database", str(workdir / "bourse.sqlite")],
         stdout=log, stderr=subprocess.STDOUT, env=full_environment, cwd=workdir,
     )
-    url = f"http://127.0.0.1:{port}"
+    url = AppURL(f"http://127.0.0.1:{port}")
+    url.database = workdir / "bourse.sqlite"
     try:
         wait_for_health(url, process, log)
         yield url

@@ -16,12 +16,13 @@ public func buildRouter(
 ) -> Router<BasicRequestContext> {
     let router = Router(context: BasicRequestContext.self)
     router.add(middleware: ErrorMiddleware())
+    router.add(middleware: PageNotFoundMiddleware())
     let api = router.group("api/v1")
     api.get("health") { _, _ in HealthResponse(status: "ok", source: market.sourceName) }
     MarketsController(market: market).addRoutes(to: api)
     if let gnb { GNBController(gnb: gnb).addRoutes(to: api) }
     gnbService?.addRoutes(to: router)
-    router.get("/") { _, _ in LandingPage(source: market.sourceName) }
+    addMarketsPages(to: router, sourceName: market.sourceName)
     addGNBPages(to: router)
     ChartController(market: market).addRoutes(to: router)
     if let search { addSearchRoutes(to: router, search: search) }

@@ -1,7 +1,9 @@
 import Hummingbird
 
 /// The stylesheet and scripts the pages use, served by the app itself from string constants
-/// (no bundle to ship, no network): `/assets/bourse.css`, `/assets/bourse.js`, `/assets/gnb.js`, `/assets/chart.js`.
+/// (no bundle to ship, no network): `/assets/bourse.css`, `/assets/bourse.js`, `/assets/gnb.js`,
+/// `/assets/chart.js` (charts' crosshair), `/assets/search-box.js` (the header's stock search),
+/// and `/assets/market-format.js`, `/assets/markets.js` and `/assets/stock.js` (the markets screens).
 enum Assets {
     /// One file served under `/assets/`.
     struct Asset: Sendable {
@@ -27,10 +29,15 @@ enum Assets {
     }
 
     static let all: [String: Asset] = [
-        "bourse.css": Asset(contentType: "text/css; charset=utf-8", body: stylesheet + chartStylesheet),
+        "bourse.css": Asset(contentType: "text/css; charset=utf-8", body: stylesheet + chartStylesheet + "
+" + marketsStylesheet),
         "bourse.js": Asset(contentType: "text/javascript; charset=utf-8", body: pageScript),
         "gnb.js": Asset(contentType: "text/javascript; charset=utf-8", body: gnbScript),
         "chart.js": Asset(contentType: "text/javascript; charset=utf-8", body: chartScript),
+        "search-box.js": Asset(contentType: "text/javascript; charset=utf-8", body: searchBoxScript),
+        "market-format.js": Asset(contentType: "text/javascript; charset=utf-8", body: marketFormatScript),
+        "markets.js": Asset(contentType: "text/javascript; charset=utf-8", body: marketsListScript),
+        "stock.js": Asset(contentType: "text/javascript; charset=utf-8", body: stockPageScript),
     ]
 
     /// The versioned URL of an asset, for a page to link.

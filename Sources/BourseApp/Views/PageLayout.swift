@@ -1,5 +1,6 @@
-/// The HTML shell every screen shares: header with the app's name and navigation, a slot for
-/// the data-source label, a slot for the stale-data notice, the page's own content, and the
+/// The HTML shell every screen shares: header with the app's name, navigation and the stock
+/// search box (`search-box.js` adds suggestions as you type), a slot for the data-source label,
+/// a slot for the stale-data notice, the page's own content, and the
 /// app's stylesheet and scripts (served from `/assets`, never from elsewhere).
 ///
 /// Text goes in as plain strings and is escaped here; `content` is markup the page built,
@@ -34,7 +35,7 @@ struct PageLayout {
     var staleSince: String? = nil
     /// The page's markup, placed inside `<main>`.
     let content: String
-    /// Scripts from `/assets` the page needs, beyond the shared `bourse.js`.
+    /// Scripts from `/assets` the page needs, beyond the shared `bourse.js` and `search-box.js`.
     var scripts: [String] = []
 
     func render() -> String {
@@ -43,7 +44,7 @@ struct PageLayout {
             let current = item == section ? #" aria-current="page""# : ""
             return #"<li><a href="\#(HTML.escape(item.path))"\#(current)>\#(HTML.escape(item.title))</a></li>"#
         }.joined()
-        let scriptTags = (["bourse.js"] + scripts).map { (name: String) -> String in
+        let scriptTags = (["bourse.js", "search-box.js"] + scripts).map { (name: String) -> String in
             #"<script src="\#(HTML.escape(Assets.url(for: name)))" defer></script>"#
         }.joined(separator: "\n")
         return """
@@ -65,6 +66,7 @@ struct PageLayout {
             <a class="brand" href="/">Bourse</a>
             <nav aria-label="Sections"><ul>\(nav)</ul></nav>
             <p class="source-label" id="source-label"\(sourceLabel == nil ? " hidden" : "")>\(HTML.escape(sourceLabel ?? ""))</p>
+            \(Self.searchBox)
             </div>
             </header>
             <main id="main" tabindex="-1">

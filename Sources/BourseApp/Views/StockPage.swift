@@ -1,0 +1,67 @@
+/// The shell of `/stocks/{symbol}`: the symbol at once, then what `stock.js` fills in from
+/// `/api/v1/stocks/{symbol}` (name, price, day change, description) and the chart from
+/// `/stocks/{symbol}/chart.svg`, with its range buttons and Line / Candles toggle.
+struct StockPage {
+    /// The symbol, already normalized (`Symbol.normalized`): upper case, letters, digits, `.`, `-`.
+    let symbol: String
+    var sourceLabel: String?
+
+    /// The chart ranges, in the order of their buttons; `defaultRange` is selected first.
+    static let ranges = ["1D", "5D", "1M", "3M", "1Y"]
+    static let defaultRange = "1M"
+
+    func render() -> String {
+        let symbol = HTML.escape(self.symbol)
+        let rangeButtons = Self.ranges.map { (range: String) -> String in
+            let pressed = range == Self.defaultRange ? "true" : "false"
+            return #"<button type="button" class="toggle" data-range="\#(HTML.escape(range))" aria-pressed="\#(pressed)">\#(HTML.escape(range))</button>"#
+        }.joined()
+        let content = """
+            <div id="page" data-page="stock" data-symbol="\(symbol)">
+            <a class="back" href="/">← Markets</a>
+            <h1><span id="stock-symbol">\(symbol)</span> <span class="stock-name" id="stock-name"></span></h1>
+            <div class="quote" id="quote">
+            <p class="price"><span class="price-value" id="price"><span class="bone wide"></span></span> \
+            <span class="price-change" id="change"></span> <span class="price-change" id="change-percent"></span></p>
+            <p class="note" id="quote-note"></p>
+            </div>
+            \(PageLayout.loadingState("Loading \(self.symbol)…"))
+            <section class="chart-section" id="chart-section" aria-labelledby="chart-heading">
+            <h2 id="chart-heading" class="visually-hidden">Price chart</h2>
+            <div class="chart-controls">
+            <div class="toggles" role="group" aria-label="Range">\(rangeButtons)</div>
+            <div class="toggles" role="group" aria-label="Chart style">\
+            <button type="button" class="toggle" data-style="line" aria-pressed="true">Line</button>\
+            <button type="button" class="toggle" data-style="candles" aria-pressed="false">Candles</button></div>
+            </div>
+            <div class="chart" id="chart"><div class="chart-placeholder" id="chart-placeholder"></div></div>
+            <p class="chart-status" id="chart-status" role="status" aria-live="polite">Loading the chart…</p>
+            <div class="error" id="chart-error" role="alert" hidden><p id="chart-error-text"></p>\
+            <button type="button" class="button" id="chart-retry">Try again</button></div>
+            </section>
+            <section class="about" id="about" aria-labelledby="about-heading" hidden>
+            <h2 id="about-heading">About</h2>
+            <p id="description"></p>
+            <p class="note" id="exchange"></p>
+            </section>
+            </div>
+            """
+        return PageLayout(
+            title: self.symbol, section: .markets, sourceLabel: sourceLabel, content: content, scripts: ["market-format.js", "stock.js"]
+        ).render()
+    }
+
+    /// The page for a path that is not a ticker symbol: says what a symbol looks like, shows
+    /// the text only escaped, and loads no data.
+    static func invalidSymbol(_ text: String, reason: String) -> PageLayout {
+        let shown = text.count > 20 ? String(text.prefix(20)) + "…" : text
+        let content = """
+            <a class="back" href="/">← Markets</a>
+            <h1>Not a ticker symbol</h1>
+            <div class="error" role="alert"><p>“\(HTML.escape(shown))” is not a ticker symbol: \(HTML.escape(reason)). \
+            A symbol is 1 to 12 letters, digits, “.” or “-”, like AAPL or BRK.B. \
+            To find a company by its name, use the search box at the top.</p></div>
+            """
+        return PageLayout(title: "Not a ticker symbol", section: .markets, content: content)
+    }
+}

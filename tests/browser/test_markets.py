@@ -1,0 +1,220 @@
+"""The markets screens in Chromium at phone and tablet size: the list (prices, more rows on
+scroll, sorting), the header search, a stock's page with its chart, and the pages with the
+market source stopped."""
+import re
+import urllib.error
+import urllib.request
+from decimal import Decimal
+
+import pytest
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
+
+from axe_check import assert_no_serious_violations
+from layout_checks import assert_fits_width, assert_touch_targets
+
+SIGNED = re.compile(r"^([+\u2212]\d+\.\d{2,}|0\.0+|—)$")
+PERCENT = re.compile(r"^([+\u2212]\d+\.\d{2}|0\.00)\s%$|^—$")
+
+
+CHART = "/stocks/AAPL/chart.svg?range=1M&style=line&width=320&height=200"
+
+
+def available(app_url, path):
+    """Whether the app serves `path` (the search and chart APIs are built in parallel)."""
+    try:
+        with urllib.request.urlopen(app_url + path, timeout=30):
+            return True
+    except urllib.error.HTTPError as error:
+        if error.code == 404:
+            return False
+        raise
+
+
+def require(app_url, path, what):
+    """Skips the test while `path` is not in this build."""
+    if not available(app_url, path):
+        pytest.skip(f"{what} is not in this build yet ({path} is 404)")
+
+
+def wait(driver, seconds=30):
+    return WebDriverWait(driver, seconds)
+
+
+def loaded_rows(driver):
+    return driver.find_elements(By.CSS_SELECTOR, "#quote-rows tr[data-symbol]")
+
+
+def decimal(text):
+    """A displayed signed number as a Decimal: "−0.40" -> -0.40, "+0.87 %" -> 0.87."""
+    return Decimal(text.replace("\u2212", "-").replace("+", "").replace("%", "").strip())
+
+
+def assert_within_screen(driver, selector):
+    """Fails when `selector` reaches past the screen's right edge (a mobile browser zooms out
+    for wide content, so the page's own width does not show it)."""
+    right, screen = driver.execute_script(
+        "return [document.querySelector(arguments[0]).getBoundingClientRect().right, screen.width]", selector)
+    assert right <= screen, f"{selector} ends at {right}px on a {screen}px screen"
+
+
+def open_list(driver, app_url):
+    driver.get(app_url + "/")
+    wait(driver).until(lambda d: len(loaded_rows(d)) >= 50)
+
+
+def test_list_shows_prices_and_loads_more_on_scroll(driver, app_url, screenshot):
+    open_list(driver, app_url)
+    assert not driver.find_elements(By.CSS_SELECTOR, "#quote-rows tr.skeleton")
+    assert not driver.find_element(By.ID, "status").is_displayed()
+    assert driver.find_element(By.ID, "source-label").text == "Simulated market"
+    first = loaded_rows(driver)[0]
+    cells = first.find_elements(By.CSS_SELECTOR, "th, td")
+    symbol = cells[0].text
+    assert cells[0].find_element(By.TAG_NAME, "a").get_attribute("href") == f"{app_url}/stocks/{symbol}"
+    priced = [row for row in loaded_rows(driver) if row.find_elements(By.CSS_SELECTOR, "td")[1].text != "—"]
+    assert len(priced) > 40
+    for row in priced[:10]:
+        price, change, percent = [cell.text for cell in row.find_elements(By.CSS_SELECTOR, "td")[1:]]
+        assert re.match(r"^\d+\.\d{2,}$", price), price
+        assert SIGNED.match(change), change
+        assert PERCENT.match(percent), percent
+        colour = row.find_elements(By.CSS_SELECTOR, "td")[3].get_attribute("class")
+        assert ("up" in colour) == change.startswith("+") and ("down" in colour) == change.startswith("\u2212")
+    assert driver.execute_script("return getComputedStyle(arguments[0]).textAlign", priced[0].find_elements(By.CSS_SELECTOR, "td")[1]) == "right"
+    screenshot("list")
+    assert_no_serious_violations(driver)
+    assert_fits_width(driver)
+    assert_within_screen(driver, "#quotes")
+    assert_touch_targets(driver)
+
+    driver.execute_script("document.getElementById('list-end').scrollIntoView()")
+    wait(driver).until(lambda d: len(loaded_rows(d)) >= 100)
+    symbols = [row.get_attribute("data-symbol") for row in loaded_rows(driver)]
+    assert len(symbols) == len(set(symbols)), "a page was loaded twice"
+    assert "loaded" in driver.find_element(By.ID, "quote-count").text
+
+
+def test_sort_by_percent_change(driver, app_url, screenshot):
+    open_list(driver, app_url)
+    header = driver.find_element(By.CSS_SELECTOR, "th[data-sort=changePercent]")
+    header.find_element(By.TAG_NAME, "button").click()
+    assert header.get_attribute("aria-sort") == "descending"
+    values = [row.find_elements(By.CSS_SELECTOR, "td")[3].text for row in loaded_rows(driver)]
+    known = [decimal(v) for v in values if v != "—"]
+    assert known == sorted(known, reverse=True)
+    assert all(v == "—" for v in values[len(known):]), "stocks without a change come last"
+    assert "sorted by % change" in driver.find_element(By.ID, "quote-count").text
+    screenshot("percent")
+
+    header.find_element(By.TAG_NAME, "button").click()
+    assert header.get_attribute("aria-sort") == "ascending"
+    known = [decimal(row.find_elements(By.CSS_SELECTOR, "td")[3].text) for row in loaded_rows(driver)
+             if row.find_elements(By.CSS_SELECTOR, "td")[3].text != "—"]
+    assert known == sorted(known)
+
+    driver.find_element(By.CSS_SELECTOR, "th[data-sort=symbol] button").click()
+    assert header.get_attribute("aria-sort") is None
+    symbols = [row.get_attribute("data-symbol") for row in loaded_rows(driver)]
+    assert symbols == sorted(symbols)
+
+
+def test_search_suggestions_open_a_stock(driver, app_url, screenshot):
+    require(app_url, "/api/v1/search?q=app", "the search API")
+    driver.get(app_url + "/gnb")
+    box = driver.find_element(By.ID, "site-search-input")
+    box.send_keys("app")
+    wait(driver).until(lambda d: box.get_attribute("aria-expanded") == "true")
+    options = driver.find_elements(By.CSS_SELECTOR, "#site-search-list [role=option]")
+    symbols = [option.get_attribute("data-symbol") for option in options]
+    assert "AAPL" in symbols
+    apple = options[symbols.index("AAPL")]
+    assert "Apple" in apple.text and "NASDAQ" in apple.text
+    screenshot("suggestions")
+    assert_no_serious_violations(driver)
+    assert_touch_targets(driver)
+
+    for _ in range(symbols.index("AAPL") + 1):
+        box.send_keys(Keys.ARROW_DOWN)
+    assert box.get_attribute("aria-activedescendant") == apple.get_attribute("id")
+    assert apple.get_attribute("aria-selected") == "true"
+    box.send_keys(Keys.ESCAPE)
+    assert box.get_attribute("aria-expanded") == "false"
+    box.send_keys(Keys.ARROW_DOWN)
+    for _ in range(symbols.index("AAPL")):
+        box.send_keys(Keys.ARROW_DOWN)
+    box.send_keys(Keys.ENTER)
+    wait(driver).until(EC.url_to_be(app_url + "/stocks/AAPL"))
+
+    box = driver.find_element(By.ID, "site-search-input")
+    box.send_keys("microsof")
+    wait(driver).until(lambda d: box.get_attribute("aria-expanded") == "true")
+    driver.find_element(By.CSS_SELECTOR, "#site-search-list [data-symbol=MSFT]").click()
+    wait(driver).until(EC.url_to_be(app_url + "/stocks/MSFT"))
+
+
+def test_search_without_suggestions_goes_to_the_search_page(driver, app_url):
+    require(app_url, "/search?q=bank", "the search page")
+    driver.get(app_url + "/")
+    box = driver.find_element(By.ID, "site-search-input")
+    box.send_keys("bank")
+    box.send_keys(Keys.ENTER)
+    wait(driver).until(EC.url_contains("/search?q=bank"))
+
+
+def test_stock_page_with_chart_candles_and_crosshair(driver, app_url, screenshot):
+    require(app_url, CHART, "the chart")
+    driver.get(app_url + "/stocks/AAPL")
+    wait(driver).until(lambda d: re.match(r"^\d+\.\d{2,}$", d.find_element(By.ID, "price").text))
+    assert "Apple" in driver.find_element(By.ID, "stock-name").text
+    assert SIGNED.match(driver.find_element(By.ID, "change").text)
+    assert driver.find_element(By.ID, "description").text
+    chart = wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#chart svg")))
+    width = driver.execute_script("return arguments[0].getBoundingClientRect().width", chart)
+    box = driver.execute_script("return document.getElementById('chart').getBoundingClientRect().width")
+    assert abs(width - box) < 2, "the chart fills its box"
+    assert driver.find_element(By.CSS_SELECTOR, "[data-range='1M']").get_attribute("aria-pressed") == "true"
+    assert driver.find_element(By.CSS_SELECTOR, "[data-style='line']").get_attribute("aria-pressed") == "true"
+    screenshot("detail")
+    assert_no_serious_violations(driver)
+    assert_fits_width(driver)
+    assert_within_screen(driver, "#chart-section")
+    assert_touch_targets(driver)
+
+    driver.find_element(By.CSS_SELECTOR, "[data-style='candles']").click()
+    wait(driver).until(lambda d: "style=candles" in d.current_url)
+    wait(driver).until(lambda d: d.find_element(By.ID, "chart").get_attribute("aria-busy") is None)
+    assert driver.find_element(By.CSS_SELECTOR, "[data-style='candles']").get_attribute("aria-pressed") == "true"
+    screenshot("candles")
+
+    driver.find_element(By.CSS_SELECTOR, "[data-range='5D']").click()
+    wait(driver).until(lambda d: "range=5D" in d.current_url)
+    wait(driver).until(lambda d: d.find_element(By.ID, "chart").get_attribute("aria-busy") is None)
+    assert driver.find_element(By.ID, "chart-error").is_displayed() is False
+    driver.refresh()
+    wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#chart svg")))
+    assert driver.find_element(By.CSS_SELECTOR, "[data-range='5D']").get_attribute("aria-pressed") == "true"
+    assert driver.find_element(By.CSS_SELECTOR, "[data-style='candles']").get_attribute("aria-pressed") == "true"
+
+
+def test_unknown_symbol(driver, app_url, screenshot):
+    driver.get(app_url + "/stocks/ZZZZZQ")
+    wait(driver).until(EC.visibility_of_element_located((By.ID, "error")))
+    assert "no stock with the symbol ZZZZZQ" in driver.find_element(By.ID, "error-text").text
+    assert not driver.find_element(By.ID, "retry").is_displayed()
+    assert not driver.find_element(By.ID, "chart-section").is_displayed()
+    screenshot()
+    assert_no_serious_violations(driver)
+
+
+def test_a_path_that_is_not_a_symbol(driver, app_url):
+    driver.get(app_url + "/stocks/%3Cb%3Ebold%3C%2Fb%3E")
+    assert driver.find_element(By.TAG_NAME, "h1").text == "Not a ticker symbol"
+    assert not driver.find_elements(By.TAG_NAME, "b")
+    assert_no_serious_violations(driver)
+    driver.get(app_url + "/stocks/AAPL/nothing")
+    assert driver.find_element(By.TAG_NAME, "h1").text == "Page not found"
+    assert_no_serious_violations(driver)
