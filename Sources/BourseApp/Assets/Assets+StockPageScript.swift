@@ -105,10 +105,10 @@ extension Assets {
                 return document.importNode(root, true);
             }
 
-            /** Hands the inline chart to the crosshair script (docs/charts.md), when it is there. */
+            /** Hands the inline chart and its readout to the crosshair script (docs/charts.md). */
             function attachCrosshair(svg) {
-                const chart = window.BourseChart;
-                if (chart && typeof chart.attachCrosshair === "function") chart.attachCrosshair(svg);
+                const chart = window.Bourse && window.Bourse.chart;
+                if (chart && typeof chart.attach === "function") chart.attach(svg, B.byId("chart-readout"));
             }
 
             async function loadChart(quiet) {
@@ -137,7 +137,7 @@ extension Assets {
                     const svg = inlineSVG(text);
                     chartBox.replaceChildren(svg);
                     attachCrosshair(svg);
-                    chartStale = response.headers.get("X-Bourse-Stale") === "true";
+                    chartStale = svg.getAttribute("data-stale") === "true";
                     chartStatus.textContent = "";
                     markStale(quoteStale || chartStale);
                 } catch (error) {

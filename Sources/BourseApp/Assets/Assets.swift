@@ -29,8 +29,7 @@ enum Assets {
     }
 
     static let all: [String: Asset] = [
-        "bourse.css": Asset(contentType: "text/css; charset=utf-8", body: stylesheet + chartStylesheet + "
-" + marketsStylesheet),
+        "bourse.css": Asset(contentType: "text/css; charset=utf-8", body: stylesheet + chartStylesheet + "\n" + marketsStylesheet),
         "bourse.js": Asset(contentType: "text/javascript; charset=utf-8", body: pageScript),
         "gnb.js": Asset(contentType: "text/javascript; charset=utf-8", body: gnbScript),
         "chart.js": Asset(contentType: "text/javascript; charset=utf-8", body: chartScript),

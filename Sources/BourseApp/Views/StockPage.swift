@@ -35,6 +35,7 @@ struct StockPage {
             <button type="button" class="toggle" data-style="candles" aria-pressed="false">Candles</button></div>
             </div>
             <div class="chart" id="chart"><div class="chart-placeholder" id="chart-placeholder"></div></div>
+            <p class="chart-readout" id="chart-readout" aria-live="polite"></p>
             <p class="chart-status" id="chart-status" role="status" aria-live="polite">Loading the chart…</p>
             <div class="error" id="chart-error" role="alert" hidden><p id="chart-error-text"></p>\
             <button type="button" class="button" id="chart-retry">Try again</button></div>
@@ -47,7 +48,7 @@ struct StockPage {
             </div>
             """
         return PageLayout(
-            title: self.symbol, section: .markets, sourceLabel: sourceLabel, content: content, scripts: ["market-format.js", "stock.js"]
+            title: self.symbol, section: .markets, sourceLabel: sourceLabel, content: content, scripts: ["chart.js", "market-format.js", "stock.js"]
         ).render()
     }
 
