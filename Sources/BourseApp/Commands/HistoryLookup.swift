@@ -19,19 +19,13 @@ public enum HistoryLookup {
             return .failure(CommandFailure(
                 message: "--days must be from 1 to \(MarketService.maxHistoryDays), got \(days)", exitCode: 64))
         }
-        let logger = Log.make("bourse", environment: environment, default: .warning)
-        let market: MarketService
-        let embedded: EmbeddedServices
-        do {
-            let cache: any ResponseCache = try databasePath.map { path throws in
-                DatabaseResponseCache(database: try BourseDatabase(path: path))
-            } ?? InMemoryResponseCache()
-            embedded = try await EmbeddedServices.start()
-            market = try MarketSource.make(environment: environment, cache: cache, embedded: embedded, logger: logger)
-        } catch {
-            return .failure(CommandFailure(message: "\(error)", exitCode: 2))
+        let started: CommandMarket
+        switch await CommandMarket.start(environment: environment, databasePath: databasePath) {
+        case .success(let s): started = s
+        case .failure(let failure): return .failure(failure)
         }
-        defer { embedded.stop() }
+        let market = started.market
+        defer { started.embedded.stop() }
         let response: HistoryResponse
         do {
             let bars = try await market.dailyBars(symbol, days: days)
