@@ -8,6 +8,7 @@ from decimal import Decimal
 
 import pytest
 
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
@@ -189,6 +190,15 @@ def test_stock_page_with_chart_candles_and_crosshair(driver, app_url, screenshot
     wait(driver).until(lambda d: d.find_element(By.ID, "chart").get_attribute("aria-busy") is None)
     assert driver.find_element(By.CSS_SELECTOR, "[data-style='candles']").get_attribute("aria-pressed") == "true"
     screenshot("candles")
+
+    # The crosshair: a tap on the chart (these drivers emulate touch) reads out the bar under it.
+    chart = wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#chart svg.chart-candles")))
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", chart)
+    ActionChains(driver).move_to_element_with_offset(chart, 10, 0).click().perform()
+    wait(driver).until(lambda d: "Vol" in d.find_element(By.ID, "chart-readout").text)
+    readout = driver.find_element(By.ID, "chart-readout").text
+    assert re.search(r"O [\d.,]+ .*H [\d.,]+ .*L [\d.,]+ .*C [\d.,]+", readout), readout
+    screenshot("crosshair")
 
     driver.find_element(By.CSS_SELECTOR, "[data-range='5D']").click()
     wait(driver).until(lambda d: "range=5D" in d.current_url)
