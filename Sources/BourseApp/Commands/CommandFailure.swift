@@ -1,4 +1,5 @@
 import Foundation
+import MarketData
 
 /// Why a command failed: the message for stderr and the exit status.
 public struct CommandFailure: Error, Sendable {
@@ -10,6 +11,25 @@ public struct CommandFailure: Error, Sendable {
     public init(message: String, exitCode: Int32) {
         self.message = message
         self.exitCode = exitCode
+    }
+
+    /// The failure for a market-data error about `symbol`: 1 when the symbol is unknown, else 2.
+    init(_ error: MarketDataError, symbol: String) {
+        if case .unknownSymbol = error {
+            self.init(message: "unknown symbol \(symbol)", exitCode: 1)
+        } else {
+            self.init(message: error.description, exitCode: 2)
+        }
+    }
+
+    /// A command's answer: `value` as pretty JSON with `--json`, else `text()`.
+    static func output(_ value: some Encodable, json: Bool, text: () -> String) -> Result<String, CommandFailure> {
+        guard json else { return .success(text()) }
+        do {
+            return .success(try prettyJSON(value))
+        } catch {
+            return .failure(CommandFailure(message: "cannot write JSON: \(error)", exitCode: 2))
+        }
     }
 
     /// The JSON a command prints with `--json`: pretty, keys sorted.

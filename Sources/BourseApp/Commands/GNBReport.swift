@@ -57,18 +57,18 @@ public enum GNBReport {
         } catch {
             return .failure(CommandFailure(message: error.description, exitCode: 2))
         }
-        do {
-            guard let sku = options.sku else {
-                let response = GNBProductsResponse(currency: currency, products: ledger.products, snapshot: snapshot)
-                return .success(options.json ? try CommandFailure.prettyJSON(response) : productsText(ledger.products, currency: currency, snapshot: snapshot))
+        guard let sku = options.sku else {
+            let response = GNBProductsResponse(currency: currency, products: ledger.products, snapshot: snapshot)
+            return CommandFailure.output(response, json: options.json) {
+                productsText(ledger.products, currency: currency, snapshot: snapshot)
             }
-            guard let detail = ledger.product(sku) else {
-                return .failure(CommandFailure(message: "no product \(sku) in the transactions", exitCode: 1))
-            }
-            let response = GNBProductResponse(currency: currency, detail: detail, snapshot: snapshot)
-            return .success(options.json ? try CommandFailure.prettyJSON(response) : productText(detail, currency: currency, snapshot: snapshot))
-        } catch {
-            return .failure(CommandFailure(message: "cannot write JSON: \(error)", exitCode: 2))
+        }
+        guard let detail = ledger.product(sku) else {
+            return .failure(CommandFailure(message: "no product \(sku) in the transactions", exitCode: 1))
+        }
+        let response = GNBProductResponse(currency: currency, detail: detail, snapshot: snapshot)
+        return CommandFailure.output(response, json: options.json) {
+            productText(detail, currency: currency, snapshot: snapshot)
         }
     }
 

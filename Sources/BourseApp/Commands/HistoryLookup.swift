@@ -33,17 +33,10 @@ public enum HistoryLookup {
             if bars.value.isEmpty { _ = try await market.stock(symbol) }
             let listing = try? BundledData.listings().first { $0.symbol == symbol }
             response = HistoryResponse(symbol: symbol, listing: listing, days: days, bars: bars, source: market.sourceName)
-        } catch .unknownSymbol {
-            return .failure(CommandFailure(message: "unknown symbol \(symbol)", exitCode: 1))
         } catch {
-            return .failure(CommandFailure(message: error.description, exitCode: 2))
+            return .failure(CommandFailure(error, symbol: symbol))
         }
-        guard json else { return .success(plainText(for: response)) }
-        do {
-            return .success(try CommandFailure.prettyJSON(response))
-        } catch {
-            return .failure(CommandFailure(message: "cannot write JSON: \(error)", exitCode: 2))
-        }
+        return CommandFailure.output(response, json: json) { plainText(for: response) }
     }
 
     /// A heading, one aligned row per bar, the sparkline of the averages, and the source.

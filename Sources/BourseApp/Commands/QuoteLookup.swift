@@ -23,17 +23,10 @@ public enum QuoteLookup {
         let response: StockResponse
         do {
             response = StockResponse(overview: try await market.stock(symbol), source: market.sourceName)
-        } catch .unknownSymbol {
-            return .failure(CommandFailure(message: "unknown symbol \(symbol)", exitCode: 1))
         } catch {
-            return .failure(CommandFailure(message: error.description, exitCode: 2))
+            return .failure(CommandFailure(error, symbol: symbol))
         }
-        guard json else { return .success(plainText(for: response)) }
-        do {
-            return .success(try CommandFailure.prettyJSON(response))
-        } catch {
-            return .failure(CommandFailure(message: "cannot write JSON: \(error)", exitCode: 2))
-        }
+        return CommandFailure.output(response, json: json) { plainText(for: response) }
     }
 
     /// `AAPL  Apple Inc. (NASDAQ)` / `190.25  +2.75 (+1.47%)  close of 2026-11-20` / the source.

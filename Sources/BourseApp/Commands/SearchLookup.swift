@@ -27,12 +27,7 @@ public enum SearchLookup {
             return .failure(CommandFailure(message: SearchUnavailable(reason: "\(error)").description, exitCode: 2))
         }
         let found = index.search(query, limit: limit)
-        guard json else { return .success(plainText(found, query: query)) }
-        do {
-            return .success(try CommandFailure.prettyJSON(SearchResponse(listings: found)))
-        } catch {
-            return .failure(CommandFailure(message: "cannot write JSON: \(error)", exitCode: 2))
-        }
+        return CommandFailure.output(SearchResponse(listings: found), json: json) { plainText(found, query: query) }
     }
 
     /// One line per listing: symbol, name and exchange in aligned columns.
