@@ -5,8 +5,9 @@
 //   Networking   the HTTP transport interface and its AsyncHTTPClient implementation
 //   MarketData   the market-data provider interface and the Polygon REST client
 //   GNBData      the GNB rates/transactions client (URLs or files, JSON or XML, last good download)
-//   Storage      GRDB over SQLite: migrations, the response cache, listings
-//   StandIns     the embedded stand-in services (the simulated Polygon-compatible market)
+//   Storage      GRDB over SQLite: migrations, the response cache, GNB downloads, orders and fills
+//   Exchange     the live exchange: the feed client (WebSocket), the order store interface, the trading desk
+//   StandIns     the embedded stand-in services (the simulated Polygon market, the exchange feed, GNB)
 //   BourseApp    the Hummingbird web app: configuration, routes, services
 //   bourse       the thin command line (swift-argument-parser)
 import PackageDescription
@@ -21,6 +22,7 @@ let package = Package(
         .library(name: "Networking", targets: ["Networking"]),
         .library(name: "MarketData", targets: ["MarketData"]),
         .library(name: "GNBData", targets: ["GNBData"]),
+        .library(name: "Exchange", targets: ["Exchange"]),
         .library(name: "Storage", targets: ["Storage"]),
         .library(name: "StandIns", targets: ["StandIns"]),
         .library(name: "BourseApp", targets: ["BourseApp"]),
@@ -31,6 +33,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
     targets: [
         .target(name: "BourseCore"),
@@ -58,9 +62,17 @@ let package = Package(
             ]
         ),
         .target(
+            name: "Exchange",
+            dependencies: [
+                "BourseCore",
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
             name: "Storage",
             dependencies: [
-                "BourseCore", "MarketData", "GNBData",
+                "BourseCore", "MarketData", "GNBData", "Exchange",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -69,13 +81,15 @@ let package = Package(
             dependencies: [
                 "BourseCore", "BundledData",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             ]
         ),
         .target(
             name: "BourseApp",
             dependencies: [
-                "BourseCore", "BundledData", "Networking", "MarketData", "GNBData", "Storage", "StandIns",
+                "BourseCore", "BundledData", "Networking", "MarketData", "GNBData", "Exchange", "Storage", "StandIns",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -86,7 +100,18 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "BourseCoreTests", dependencies: ["BourseCore"]),
+        .testTarget(
+            name: "BourseCoreTests",
+            dependencies: ["BourseCore", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
+        .testTarget(
+            name: "ExchangeTests",
+            dependencies: [
+                "Exchange", "StandIns",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            ]
+        ),
         .testTarget(
             name: "MarketDataTests",
             dependencies: [

@@ -1,0 +1,30 @@
+/// Which way an order trades: a buy takes asks, a sell takes bids.
+public enum Side: String, Sendable, Hashable, CaseIterable, Codable {
+    case buy
+    case sell
+}
+
+/// A market order takes what the book offers; a limit order trades only at its price or better.
+public enum OrderType: String, Sendable, Hashable, CaseIterable, Codable {
+    case market
+    case limit
+}
+
+/// Where an order stands.
+///
+/// - `pending`: open, nothing filled yet, waiting for a tick whose book reaches its limit.
+/// - `partiallyFilled`: open, some filled, the rest still waiting.
+/// - `filled`: final, every share filled.
+/// - `cancelled`: final; the user cancelled it, or the visible book could not fill the rest of a
+///   market order. Its filled quantity may be above zero; `Order.reason` says which.
+/// - `rejected`: final, nothing filled, e.g. a market order when that side of the book is empty.
+public enum OrderStatus: String, Sendable, Hashable, CaseIterable, Codable {
+    case pending = "PENDING"
+    case partiallyFilled = "PARTIALLY_FILLED"
+    case filled = "FILLED"
+    case cancelled = "CANCELLED"
+    case rejected = "REJECTED"
+
+    /// Whether the order can still fill (and be cancelled).
+    public var isOpen: Bool { self == .pending || self == .partiallyFilled }
+}
