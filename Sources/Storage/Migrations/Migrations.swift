@@ -25,5 +25,38 @@ enum Migrations {
                 ) WITHOUT ROWID
                 """)
         }
+        migrator.registerMigration("v3: exchange orders and fills") { db in
+            // Every order the user placed and every fill, written before the user is told of it.
+            // Prices are whole ticks of 0.01 (exact); times are Unix seconds.
+            try db.execute(sql: """
+                CREATE TABLE exchange_order (
+                    row INTEGER PRIMARY KEY,  -- the order the orders were placed in
+                    id TEXT NOT NULL UNIQUE,
+                    side TEXT NOT NULL CHECK (side IN ('buy', 'sell')),
+                    type TEXT NOT NULL CHECK (type IN ('market', 'limit')),
+                    quantity INTEGER NOT NULL CHECK (quantity > 0),
+                    limit_ticks INTEGER CHECK (limit_ticks > 0),
+                    created_at REAL NOT NULL,
+                    status TEXT NOT NULL
+                        CHECK (status IN ('PENDING', 'PARTIALLY_FILLED', 'FILLED', 'CANCELLED', 'REJECTED')),
+                    filled_quantity INTEGER NOT NULL CHECK (filled_quantity BETWEEN 0 AND quantity),
+                    filled_ticks INTEGER NOT NULL,
+                    reason TEXT,
+                    updated_at REAL NOT NULL
+                );
+                CREATE INDEX exchange_order_open ON exchange_order (status)
+                    WHERE status IN ('PENDING', 'PARTIALLY_FILLED');
+                CREATE TABLE exchange_fill (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    order_id TEXT NOT NULL REFERENCES exchange_order (id),
+                    seq INTEGER NOT NULL,
+                    time REAL NOT NULL,
+                    side TEXT NOT NULL CHECK (side IN ('buy', 'sell')),
+                    price_ticks INTEGER NOT NULL CHECK (price_ticks > 0),
+                    quantity INTEGER NOT NULL CHECK (quantity > 0)
+                );
+                CREATE INDEX exchange_fill_order ON exchange_fill (order_id, id);
+                """)
+        }
     }
 }

@@ -1,0 +1,68 @@
+import BourseCore
+import Exchange
+import Foundation
+import Testing
+@testable import Storage
+
+@Suite("DatabaseOrderStore")
+struct DatabaseOrderStoreTests {
+    let t0 = Date(timeIntervalSince1970: 1_763_000_000)
+
+    func temporaryPath() -> (path: String, directory: URL) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bourse-\(UUID().uuidString)")
+        return (directory.appendingPathComponent("bourse.sqlite").path, directory)
+    }
+
+    @Test func keepsOrdersAndFillsAcrossARestartAndUpdatesAnOrderInPlace() throws {
+        let (path, directory) = temporaryPath()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let limit = try Order(id: "1", request: .limit(.buy, quantity: 100, price: Price(parsing: "101.20")), createdAt: t0)
+        let market = try Order(
+            id: "2", request: .market(.sell, quantity: 50), createdAt: t0.addingTimeInterval(1), status: .filled,
+            filledQuantity: 50, filledTicks: 50 * 10_124)
+        let sold = Fill(orderID: "2", seq: 7, time: t0.addingTimeInterval(1), side: .sell, price: Price(ticks: 10_124), quantity: 50)
+        var partly = limit
+        partly.status = .partiallyFilled
+        partly.filledQuantity = 40
+        partly.filledTicks = 40 * 10_120
+        partly.updatedAt = t0.addingTimeInterval(2)
+        let bought = Fill(orderID: "1", seq: 9, time: t0.addingTimeInterval(2), side: .buy, price: Price(ticks: 10_120), quantity: 40)
+
+        do {
+            let store = DatabaseOrderStore(database: try BourseDatabase(path: path))
+            try store.save(orders: [limit], fills: [])
+            try store.save(orders: [market], fills: [sold])
+            try store.save(orders: [partly], fills: [bought])
+        }
+        let reopened = DatabaseOrderStore(database: try BourseDatabase(path: path))
+
+        #expect(try reopened.order(id: "1") == partly)
+        #expect(try reopened.order(id: "2") == market)
+        #expect(try reopened.order(id: "3") == nil)
+        #expect(try reopened.openOrders() == [partly])
+        #expect(try reopened.orders(limit: 10).map(\.id) == ["2", "1"])
+        #expect(try reopened.orders(limit: 1).map(\.id) == ["2"])
+        #expect(try reopened.fills(orderID: "1") == [bought])
+        #expect(try reopened.allFills() == [sold, bought])
+        #expect(try reopened.lastOrderNumber() == 2)
+    }
+
+    @Test func anEmptyStoreHasNoOrdersAndStartsNumberingAtOne() throws {
+        let store = DatabaseOrderStore(database: try BourseDatabase())
+        #expect(try store.openOrders().isEmpty)
+        #expect(try store.allFills().isEmpty)
+        #expect(try store.lastOrderNumber() == 0)
+    }
+
+    @Test func aSaveThatFailsWritesNothing() throws {
+        let store = DatabaseOrderStore(database: try BourseDatabase())
+        let order = try Order(id: "1", request: .market(.buy, quantity: 10), createdAt: t0, status: .filled, filledQuantity: 10, filledTicks: 1000)
+        // A fill of no shares breaks a CHECK constraint: the whole save must roll back.
+        let broken = Fill(orderID: "1", seq: 1, time: t0, side: .buy, price: Price(ticks: 100), quantity: 0)
+
+        #expect(throws: StorageError.self) { try store.save(orders: [order], fills: [broken]) }
+
+        #expect(try store.order(id: "1") == nil)
+        #expect(try store.allFills().isEmpty)
+    }
+}
