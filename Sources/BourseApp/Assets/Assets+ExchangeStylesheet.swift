@@ -45,6 +45,7 @@ extension Assets {
         .feed-note { order: 4; flex: 1 1 100%; margin: 0; font-size: 0.875rem; color: var(--notice-text); }
 
         .exchange { display: grid; gap: 1rem; grid-template-columns: minmax(0, 1fr); }
+        .ex-side { display: flex; flex-direction: column; gap: 1rem; min-width: 0; }
         .panel { background: var(--surface); border: 1px solid var(--border); border-radius: 10px; padding: 0.75rem; min-width: 0; }
         .panel h2 { font-size: 1.1rem; margin: 0 0 0.5rem; }
         .panel-note { color: var(--muted); font-size: 0.875rem; font-weight: 400; margin: 0.5rem 0 0; }
@@ -73,7 +74,7 @@ extension Assets {
         .ticket .toggle { flex: 1 1 50%; }
         .side-toggles .toggle[data-side="buy"][aria-pressed="true"] { background: var(--buy-bg); color: #ffffff; }
         .side-toggles .toggle[data-side="sell"][aria-pressed="true"] { background: var(--sell-bg); color: #ffffff; }
-        .ticket-fields { display: grid; grid-template-columns: 1fr 1fr; gap: 0.5rem; margin-top: 0.5rem; align-items: start; }
+        .ticket-fields { display: grid; grid-template-columns: repeat(auto-fit, minmax(7.5rem, 1fr)); gap: 0.5rem; margin-top: 0.5rem; align-items: start; }
         .field { margin: 0; min-width: 0; }
         .field label { display: block; font-weight: 600; font-size: 0.875rem; margin-bottom: 0.15rem; }
         .field input {
@@ -172,14 +173,13 @@ extension Assets {
         @media (min-width: 760px) {
             .exchange {
                 grid-template-columns: minmax(0, 3fr) minmax(0, 2fr);
-                grid-template-areas: "chart ticket" "book position" "book open" "history history";
+                grid-template-areas: "chart ticket" "book side" "history history";
                 align-items: start;
             }
             .ex-chart-panel { grid-area: chart; align-self: stretch; }
             .ex-ticket-panel { grid-area: ticket; }
             .ex-book-panel { grid-area: book; }
-            .ex-position-panel { grid-area: position; }
-            .ex-open-panel { grid-area: open; }
+            .ex-side { grid-area: side; }
             .ex-history-panel { grid-area: history; }
             .ex-chart { min-height: 14rem; height: auto; }
             .panel { padding: 1rem; }
@@ -187,7 +187,7 @@ extension Assets {
         }
         @media (min-width: 1100px) {
             .exchange { grid-template-columns: minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr);
-                grid-template-areas: "chart chart ticket" "book position open" "history history history"; }
+                grid-template-areas: "chart chart ticket" "book book side" "history history history"; }
         }
         """#
 }

@@ -51,6 +51,7 @@ struct ExchangePage {
             </table>
             <p class="panel-note" id="book-note">Shares on offer at each price, after your own orders took theirs; the bars show the depth so far.</p>
             </section>
+            <div class="ex-side">
             <section class="panel ex-position-panel" id="position-section" aria-labelledby="position-heading">
             <h2 id="position-heading">Your position</h2>
             <dl class="position" id="position" aria-busy="true">
@@ -69,11 +70,12 @@ struct ExchangePage {
             <p class="empty" id="open-empty">Loading your orders…</p>
             <ul class="open-orders" id="open-orders"></ul>
             </section>
+            </div>
             <section class="panel ex-history-panel" id="history-section" aria-labelledby="history-heading">
             <h2 id="history-heading">Order history</h2>
             <div class="error" id="orders-error" role="alert" hidden><p id="orders-error-text"></p>\
             <button type="button" class="button" id="orders-retry">Try again</button></div>
-            <table class="history" id="history">
+            <table class="history" id="history" hidden>
             <caption class="visually-hidden">Your orders, newest first</caption>
             <thead><tr><th scope="col">Time</th><th scope="col">Order</th><th scope="col" class="num">Filled</th>\
             <th scope="col">Status</th></tr></thead>
@@ -108,7 +110,7 @@ struct ExchangePage {
         <button type="button" class="toggle" data-type="limit" aria-pressed="false">Limit</button></div>
         </div>
         <div class="ticket-fields">
-        <p class="field"><label for="quantity">Quantity (shares)</label>\#
+        <p class="field"><label for="quantity">Quantity</label>\#
         <input type="text" id="quantity" name="quantity" value="100" inputmode="numeric" autocomplete="off" \#
         spellcheck="false" enterkeyhint="done" aria-describedby="ticket-error"></p>
         <p class="field" id="price-field" hidden><label for="limit-price">Limit price</label>\#
