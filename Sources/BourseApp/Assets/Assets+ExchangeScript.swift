@@ -31,8 +31,9 @@ extension Assets {
             const FEED_NOTES = {
                 connecting: "Connecting to the feed…",
                 stale: "The feed has gone quiet: the book and chart show the last tick received, and orders match only when ticks come again.",
-                reconnecting: "The feed's connection was lost: the book and chart show the last tick received until it is back."
+                reconnecting: "The exchange lost its feed: the book and chart show the last tick received, and no order matches until the feed is back."
             };
+            const PAGE_OFFLINE = "This page lost its connection to Bourse: the book and chart show the last tick received.";
 
             const latencies = window.bourseTickLatencies = window.bourseTickLatencies || [];
 
@@ -93,12 +94,13 @@ extension Assets {
                 const shown = shownFeedState();
                 const badge = $("feed-badge");
                 badge.dataset.state = shown;
+                page.dataset.feed = shown;
                 setText(badge, FEED_WORDS[shown] || shown);
                 const note = $("feed-note");
                 let text = shown === "live" ? "" : (FEED_NOTES[shown] || "");
                 if (!state.socketOpen && state.retryTimer !== null) {
                     const seconds = Math.max(1, Math.round((state.retryAt - Date.now()) / 1000));
-                    text = (state.everOpened ? FEED_NOTES.reconnecting : "The exchange can't be reached yet.")
+                    text = (state.everOpened ? PAGE_OFFLINE : "The exchange can't be reached yet.")
                         + " Trying again in " + seconds + " s.";
                 }
                 setText(note, text);

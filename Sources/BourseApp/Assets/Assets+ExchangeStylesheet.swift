@@ -44,6 +44,8 @@ extension Assets {
         .sim-label { background: var(--badge-bg); color: var(--badge-text); }
         .feed-note { order: 4; flex: 1 1 100%; margin: 0; font-size: 0.875rem; color: var(--notice-text); }
 
+        .exchange-page:not([data-feed="live"]) :is(.book tbody, .bbo, .ex-chart) { opacity: 0.6; }
+        @media (prefers-reduced-motion: no-preference) { .book tbody, .bbo, .ex-chart { transition: opacity 0.3s; } }
         .exchange { display: grid; gap: 1rem; grid-template-columns: minmax(0, 1fr); }
         .ex-side { display: flex; flex-direction: column; gap: 1rem; min-width: 0; }
         .panel { background: var(--surface); border: 1px solid var(--border); border-radius: 10px; padding: 0.75rem; min-width: 0; }
