@@ -32,9 +32,15 @@ public enum BourseServer {
             simulatedRateLimit: options.simulatedRateLimit, logger: logger)
         let gnb = try GNBService.make(
             environment: environment, store: DatabaseGNBDownloadStore(database: database), embedded: embedded, logger: logger)
+        let feed = try ExchangeSource.feed(environment: environment, embeddedFeedURL: embedded.feedURL)
+        let (desk, feedClient) = try ExchangeSource.start(
+            store: DatabaseOrderStore(database: database), feedURL: feed.url, logger: logger)
+        defer { feedClient.cancel() }
+        let exchange = ExchangeService(desk: desk, source: feed.source, symbol: feed.source == "simulated" ? embedded.feedSymbol : nil)
         let label = market.sourceName == "simulated" ? "the simulated market" : "Polygon.io"
         let app = buildApplication(
-            market: market, gnb: gnb, gnbService: embedded.gnb, search: search, host: options.host, port: options.port, logger: logger
+            market: market, gnb: gnb, gnbService: embedded.gnb, search: search, exchange: exchange,
+            host: options.host, port: options.port, logger: logger
         ) { port in
             logger.notice("Bourse is running at http://\(options.host):\(port) on \(label); database \(options.databasePath)")
         }
