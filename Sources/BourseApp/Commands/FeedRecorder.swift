@@ -52,7 +52,7 @@ public enum FeedRecorder {
         if let text = options.feed ?? environment["BOURSE_FEED_URL"], !text.isEmpty {
             guard let parsed = URL(string: text), ["ws", "wss"].contains(parsed.scheme?.lowercased() ?? "") else {
                 return .failure(
-                    CommandFailure(message: "the feed URL must be ws://HOST:PORT/feed or wss://…, not \(text.prefix(200))", exitCode: 64))
+                    CommandFailure(message: "the feed URL must be ws://HOST:PORT/feed or wss://…, not \(text.prefix { $0 != "?" }.prefix(200))", exitCode: 64))
             }
             url = parsed
         } else {
