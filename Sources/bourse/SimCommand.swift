@@ -15,25 +15,16 @@ struct SimCommand: AsyncParsableCommand {
     var rateLimit: Int?
     @Option(help: "The GNB data to serve: statement (the kata's sample), 2020 or 2021 (real sets).")
     var gnbData: GNBSampleSet = .statement
-    @Option(help: "The stock the exchange feed simulates (it starts at the stock's bundled price, else 100.00).")
-    var feedSymbol = "AAPL"
-    @Option(help: "Ticks the exchange feed publishes per second.")
-    var feedRate = 5.0
-    @Option(help: "The feed simulator's seed: the same seed gives the same market.")
-    var seed: UInt64 = 1
+    @OptionGroup var feed: FeedArguments
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
         if let rateLimit, rateLimit < 1 { throw ValidationError("--rate-limit must be at least 1") }
-        guard feedRate >= 0.1, feedRate <= 1000 else { throw ValidationError("--feed-rate must be from 0.1 to 1000 ticks per second") }
-        guard !feedSymbol.isEmpty, feedSymbol.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" }) else {
-            throw ValidationError("--feed-symbol must be a ticker symbol such as AAPL")
-        }
     }
 
     func run() async throws {
         try await StandInServer.run(
             host: host, port: port, rateLimit: rateLimit, gnbData: gnbData,
-            feed: .init(symbol: feedSymbol, ticksPerSecond: feedRate, seed: seed))
+            feed: feed.options)
     }
 }
