@@ -3,7 +3,9 @@ import Hummingbird
 /// The stylesheet and scripts the pages use, served by the app itself from string constants
 /// (no bundle to ship, no network): `/assets/bourse.css`, `/assets/bourse.js`, `/assets/gnb.js`,
 /// `/assets/chart.js` (charts' crosshair), `/assets/search-box.js` (the header's stock search),
-/// and `/assets/market-format.js`, `/assets/markets.js` and `/assets/stock.js` (the markets screens).
+/// `/assets/market-format.js`, `/assets/markets.js` and `/assets/stock.js` (the markets screens),
+/// and `/assets/exchange.css` with `/assets/exchange.js` (the exchange screen; its styles are a
+/// file of their own so that the markets pages stay within their 50 KB page weight).
 enum Assets {
     /// One file served under `/assets/`.
     struct Asset: Sendable {
@@ -37,6 +39,8 @@ enum Assets {
         "market-format.js": Asset(contentType: "text/javascript; charset=utf-8", body: marketFormatScript),
         "markets.js": Asset(contentType: "text/javascript; charset=utf-8", body: marketsListScript),
         "stock.js": Asset(contentType: "text/javascript; charset=utf-8", body: stockPageScript),
+        "exchange.css": Asset(contentType: "text/css; charset=utf-8", body: exchangeStylesheet),
+        "exchange.js": Asset(contentType: "text/javascript; charset=utf-8", body: exchangeScript),
     ]
 
     /// The versioned URL of an asset, for a page to link.

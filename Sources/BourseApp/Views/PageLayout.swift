@@ -8,11 +8,12 @@
 struct PageLayout {
     /// A top-level section of the app, as it appears in the navigation.
     enum Section: CaseIterable {
-        case markets, gnb
+        case markets, exchange, gnb
 
         var title: String {
             switch self {
             case .markets: "Markets"
+            case .exchange: "Exchange"
             case .gnb: "GNB"
             }
         }
@@ -20,6 +21,7 @@ struct PageLayout {
         var path: String {
             switch self {
             case .markets: "/"
+            case .exchange: "/exchange"
             case .gnb: "/gnb"
             }
         }
@@ -37,6 +39,9 @@ struct PageLayout {
     let content: String
     /// Scripts from `/assets` the page needs, beyond the shared `bourse.js` and `search-box.js`.
     var scripts: [String] = []
+    /// Stylesheets from `/assets` the page needs beyond `bourse.css` (a screen whose rules would
+    /// weigh on every other page keeps them in a file of its own).
+    var stylesheets: [String] = []
 
     func render() -> String {
         // Typed closures: with GRDB in the module, an untyped string literal here may become SQL.
@@ -47,6 +52,9 @@ struct PageLayout {
         let scriptTags = (["bourse.js", "search-box.js"] + scripts).map { (name: String) -> String in
             #"<script src="\#(HTML.escape(Assets.url(for: name)))" defer></script>"#
         }.joined(separator: "\n")
+        let styleTags = (["bourse.css"] + stylesheets).map { (name: String) -> String in
+            #"<link rel="stylesheet" href="\#(HTML.escape(Assets.url(for: name)))">"#
+        }.joined(separator: "\n")
         return """
             <!doctype html>
             <html lang="en">
@@ -56,7 +64,7 @@ struct PageLayout {
             <meta name="color-scheme" content="light dark">
             <title>\(HTML.escape(title)) · Bourse</title>
             <link rel="icon" href="data:,">
-            <link rel="stylesheet" href="\(HTML.escape(Assets.url(for: "bourse.css")))">
+            \(styleTags)
             \(scriptTags)
             </head>
             <body>

@@ -1,0 +1,126 @@
+/// The shell of `/exchange`, the live single-stock exchange: every region with its loading
+/// state, drawn before any data exists. `exchange.js` then opens the WebSocket
+/// `/exchange/ws` (snapshot, ticks, feed state, order events) and loads `/api/v1/book`,
+/// `/api/v1/orders` and `/api/v1/position`; the order ticket posts to `/api/v1/orders`.
+///
+/// The regions in the order a phone stacks them: the sticky bar (symbol, last trade, the feed's
+/// state and the "Simulated" label), the chart, the ticket, the book, the position, the open
+/// orders and the history. From 760 px wide they sit in a grid (`exchange.css`). Nothing here
+/// is data, so nothing needs escaping beyond the fixed text.
+struct ExchangePage {
+    /// Levels shown on each side of the book.
+    static let bookLevels = 10
+
+    func render() -> String {
+        let bookRows = String(
+            repeating: #"<tr><td class="num bid-size"></td><td class="num bid"></td><td class="num ask"></td><td class="num ask-size"></td></tr>"#,
+            count: Self.bookLevels)
+        let content = """
+            <div id="page" class="exchange-page" data-page="exchange">
+            <div class="ex-bar" id="ex-bar">
+            <h1 class="ex-title">Exchange <span class="ex-symbol" id="ex-symbol"></span></h1>
+            <p class="ex-last" id="ex-last"><span class="visually-hidden">Last trade: </span>\
+            <span class="ex-last-price" id="last-price"><span class="bone"></span></span> \
+            <span class="ex-last-size" id="last-size"></span></p>
+            <p class="ex-feed"><span class="feed-badge" id="feed-badge" data-state="connecting" role="status">Connecting…</span> \
+            <span class="sim-label" id="sim-label" hidden>Simulated</span></p>
+            <p class="feed-note" id="feed-note" hidden></p>
+            </div>
+            \(PageLayout.loadingState("Connecting to the exchange…"))
+            <div class="exchange">
+            <section class="panel ex-chart-panel" id="chart-section" aria-labelledby="chart-heading">
+            <h2 id="chart-heading">Price <span class="panel-note" id="chart-caption"></span></h2>
+            <div class="ex-chart" id="ex-chart"></div>
+            <p class="chart-status" id="ex-chart-status" role="status">Waiting for the first trades…</p>
+            </section>
+            \(Self.ticket)
+            <section class="panel ex-book-panel" id="book-section" aria-labelledby="book-heading">
+            <h2 id="book-heading">Order book</h2>
+            <div class="bbo" id="bbo">
+            <p class="bbo-side bbo-bid"><span class="bbo-label">Best bid</span> \
+            <span class="bbo-price" id="best-bid">—</span> <span class="bbo-size" id="best-bid-size"></span></p>
+            <p class="bbo-side bbo-spread"><span class="bbo-label">Spread</span> <span class="bbo-price" id="spread">—</span></p>
+            <p class="bbo-side bbo-ask"><span class="bbo-label">Best ask</span> \
+            <span class="bbo-price" id="best-ask">—</span> <span class="bbo-size" id="best-ask-size"></span></p>
+            </div>
+            <table class="book" id="book" aria-describedby="book-note">
+            <caption class="visually-hidden">The \(Self.bookLevels) best bids and asks, best first</caption>
+            <thead><tr><th scope="col" class="num">Bid size</th><th scope="col" class="num">Bid</th>\
+            <th scope="col" class="num">Ask</th><th scope="col" class="num">Ask size</th></tr></thead>
+            <tbody id="book-rows">\(bookRows)</tbody>
+            </table>
+            <p class="panel-note" id="book-note">Shares on offer at each price, after your own orders took theirs; the bars show the depth so far.</p>
+            </section>
+            <div class="ex-side">
+            <section class="panel ex-position-panel" id="position-section" aria-labelledby="position-heading">
+            <h2 id="position-heading">Your position</h2>
+            <dl class="position" id="position" aria-busy="true">
+            <dt>Shares</dt><dd class="num" id="pos-quantity"><span class="bone"></span></dd>
+            <dt>Average cost</dt><dd class="num" id="pos-average"></dd>
+            <dt>Cost basis</dt><dd class="num" id="pos-cost"></dd>
+            <dt>Last price</dt><dd class="num" id="pos-mark"></dd>
+            <dt>Market value</dt><dd class="num" id="pos-value"></dd>
+            <dt>Unrealized P&amp;L</dt><dd class="num" id="pos-unrealized"></dd>
+            <dt>Realized P&amp;L</dt><dd class="num" id="pos-realized"></dd>
+            </dl>
+            <p class="panel-note" id="position-note" role="status">Loading your position…</p>
+            </section>
+            <section class="panel ex-open-panel" id="open-section" aria-labelledby="open-heading">
+            <h2 id="open-heading">Open orders <span class="count" id="open-count"></span></h2>
+            <p class="empty" id="open-empty">Loading your orders…</p>
+            <ul class="open-orders" id="open-orders"></ul>
+            </section>
+            </div>
+            <section class="panel ex-history-panel" id="history-section" aria-labelledby="history-heading">
+            <h2 id="history-heading">Order history</h2>
+            <div class="error" id="orders-error" role="alert" hidden><p id="orders-error-text"></p>\
+            <button type="button" class="button" id="orders-retry">Try again</button></div>
+            <table class="history" id="history" hidden>
+            <caption class="visually-hidden">Your orders, newest first</caption>
+            <thead><tr><th scope="col">Time</th><th scope="col">Order</th><th scope="col" class="num">Filled</th>\
+            <th scope="col">Status</th></tr></thead>
+            <tbody id="history-rows"></tbody>
+            </table>
+            <p class="empty" id="history-empty">Loading your orders…</p>
+            </section>
+            </div>
+            <div class="toasts" id="toasts" role="status" aria-live="polite" aria-relevant="additions"></div>
+            </div>
+            """
+        return PageLayout(
+            title: "Exchange", section: .exchange, content: content, scripts: ["market-format.js", "exchange.js"],
+            stylesheets: ["exchange.css"]
+        ).render()
+    }
+
+    /// The order ticket. The side and type are toggle buttons (44 px targets, unlike radio
+    /// dots); the quantity is a text field with a numeric keypad, so whatever the user typed
+    /// reaches the server and its error says what was wrong; the limit price shows only for a
+    /// limit order; the submit button says what will happen ("Buy 100 at market").
+    static let ticket = #"""
+        <section class="panel ex-ticket-panel" id="ticket-section" aria-labelledby="ticket-heading">
+        <h2 id="ticket-heading">Place an order</h2>
+        <form class="ticket" id="ticket" novalidate>
+        <div class="ticket-toggles">
+        <div class="toggles side-toggles" role="group" aria-label="Side">\#
+        <button type="button" class="toggle" data-side="buy" aria-pressed="true">Buy</button>\#
+        <button type="button" class="toggle" data-side="sell" aria-pressed="false">Sell</button></div>
+        <div class="toggles type-toggles" role="group" aria-label="Order type">\#
+        <button type="button" class="toggle" data-type="market" aria-pressed="true">Market</button>\#
+        <button type="button" class="toggle" data-type="limit" aria-pressed="false">Limit</button></div>
+        </div>
+        <div class="ticket-fields">
+        <p class="field"><label for="quantity">Quantity</label>\#
+        <input type="text" id="quantity" name="quantity" value="100" inputmode="numeric" autocomplete="off" \#
+        spellcheck="false" enterkeyhint="done" aria-describedby="ticket-error"></p>
+        <p class="field" id="price-field" hidden><label for="limit-price">Limit price</label>\#
+        <input type="text" id="limit-price" name="price" inputmode="decimal" autocomplete="off" \#
+        spellcheck="false" enterkeyhint="done" aria-describedby="price-hint ticket-error">\#
+        <span class="hint" id="price-hint"></span></p>
+        </div>
+        <p class="ticket-error" id="ticket-error" aria-live="assertive"></p>
+        <button type="submit" class="button submit buy" id="submit">Buy 100 at market</button>
+        </form>
+        </section>
+        """#
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import BourseApp
+
+/// The exchange screen's shell: served at once with every region and its loading state, and no
+/// exchange behind it (the router here has only the page and the assets, so a shell that needed
+/// the exchange could not answer).
+@Suite("Exchange page")
+struct ExchangePageTests {
+    static func app() -> some ApplicationProtocol {
+        let router = Router(context: BasicRequestContext.self)
+        router.add(middleware: ErrorMiddleware())
+        addExchangePages(to: router)
+        addAssets(to: router)
+        return Application(router: router)
+    }
+
+    static func get(_ path: String) async throws -> (status: HTTPResponse.Status, headers: HTTPFields, body: String) {
+        try await app().test(.router) { client in
+            try await client.execute(uri: path, method: .get) { response in
+                (response.status, response.headers, String(buffer: response.body))
+            }
+        }
+    }
+
+    @Test func theShellHasEveryRegionWithItsLoadingState() async throws {
+        let (status, headers, html) = try await Self.get("/exchange")
+
+        #expect(status == .ok)
+        #expect(headers[.contentType] == "text/html; charset=utf-8")
+        #expect(headers[.contentSecurityPolicy]?.contains("default-src 'self'") == true)
+        #expect(html.hasPrefix("<!doctype html>"))
+        #expect(html.contains("<title>Exchange · Bourse</title>"))
+        #expect(html.contains(#"data-page="exchange""#))
+        for id in [
+            "ex-bar", "ex-symbol", "last-price", "feed-badge", "sim-label", "feed-note", "status", "error",
+            "chart-section", "ex-chart", "ex-chart-status", "ticket", "quantity", "limit-price", "price-field", "ticket-error",
+            "submit", "book", "book-rows", "best-bid", "best-ask", "spread", "position", "pos-quantity", "pos-unrealized",
+            "pos-realized", "open-orders", "open-empty", "history", "history-rows", "history-empty", "orders-error", "toasts",
+        ] {
+            #expect(html.contains(#"id="\#(id)""#), "no #\(id)")
+        }
+        #expect(html.contains(#"<span class="feed-badge" id="feed-badge" data-state="connecting" role="status">Connecting…</span>"#))
+        #expect(html.contains("Connecting to the exchange…"))
+        #expect(html.contains("Loading your orders…"))
+        #expect(html.contains("Loading your position…"))
+        #expect(html.contains(#"<button type="submit" class="button submit buy" id="submit">Buy 100 at market</button>"#))
+        #expect(html.contains(#"<p class="field" id="price-field" hidden>"#), "the limit price shows only for a limit order")
+        #expect(html.contains(#"<div class="toasts" id="toasts" role="status" aria-live="polite""#))
+        #expect(html.contains(#"<p class="ticket-error" id="ticket-error" aria-live="assertive"></p>"#))
+    }
+
+    @Test func theBookHasTenEmptyLevels() async throws {
+        let (_, _, html) = try await Self.get("/exchange")
+
+        let body = try #require(html.components(separatedBy: #"<tbody id="book-rows">"#).dropFirst().first)
+        let rows = try #require(body.components(separatedBy: "</tbody>").first)
+        #expect(rows.components(separatedBy: "<tr>").count - 1 == ExchangePage.bookLevels)
+        #expect(ExchangePage.bookLevels == 10)
+        #expect(!rows.contains("<td class=\"num bid\">1"), "no data in the shell")
+    }
+
+    @Test func theNavigationMarksExchangeAndTheScriptsAreLinked() async throws {
+        let (_, _, html) = try await Self.get("/exchange")
+
+        #expect(html.contains(#"<a href="/exchange" aria-current="page">Exchange</a>"#))
+        #expect(html.contains(#"<a href="/">Markets</a>"#))
+        #expect(html.contains(#"<a href="/gnb">GNB</a>"#))
+        for name in ["bourse.js", "search-box.js", "market-format.js", "exchange.js"] {
+            #expect(html.contains(#"<script src="\#(Assets.url(for: name))" defer></script>"#), "\(name)")
+        }
+        for name in ["bourse.css", "exchange.css"] {
+            #expect(html.contains(#"<link rel="stylesheet" href="\#(Assets.url(for: name))">"#), "\(name)")
+        }
+    }
+
+    @Test func everyPageNavigatesToTheExchange() {
+        let html = PageLayout(title: "x", section: .gnb, content: "").render()
+
+        #expect(html.contains(#"<a href="/exchange">Exchange</a>"#))
+        #expect(!html.contains("exchange.css"), "other pages don't carry the exchange's styles")
+    }
+
+    @Test func theScriptAndStylesAreServed() async throws {
+        let script = try await Self.get(Assets.url(for: "exchange.js"))
+        let styles = try await Self.get(Assets.url(for: "exchange.css"))
+
+        #expect(script.status == .ok)
+        #expect(script.headers[.contentType] == "text/javascript; charset=utf-8")
+        #expect(script.body.contains("window.bourseTickLatencies"), "the benchmark's latency record")
+        #expect(script.body.contains("dataset.lastSeq"))
+        #expect(script.body.contains("/exchange/ws"))
+        #expect(!script.body.contains("innerHTML"), "data enters the page only as text")
+        #expect(styles.status == .ok)
+        #expect(styles.headers[.contentType] == "text/css; charset=utf-8")
+        #expect(styles.body.contains(".ex-bar"))
+    }
+
+    @Test func theShellLoadsNothingFromElsewhere() async throws {
+        let (_, _, html) = try await Self.get("/exchange")
+
+        for pattern in [#"src=""#, #"href=""#] {
+            for part in html.components(separatedBy: pattern).dropFirst() {
+                let target = part.prefix { $0 != "\"" }
+                #expect(target.hasPrefix("/") || target.hasPrefix("#") || target.hasPrefix("data:"), "\(target)")
+            }
+        }
+    }
+}
