@@ -140,6 +140,7 @@ let package = Package(
             dependencies: [
                 "BourseApp",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
             ]
         ),
     ],

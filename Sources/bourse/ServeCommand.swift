@@ -6,7 +6,7 @@ import Foundation
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Run the app (simulated market unless POLYGON_API_KEY is set).")
+        abstract: "Run the app (simulated market unless POLYGON_API_KEY is set, simulated exchange feed unless BOURSE_FEED_URL is set).")
 
     @Option(help: "The address to listen on.") var host = "127.0.0.1"
     @Option(help: "The port to listen on.") var port = 8080
@@ -15,6 +15,7 @@ struct ServeCommand: AsyncParsableCommand {
     var simRateLimit: Int?
     @Option(help: "The GNB data the app serves: statement (the kata's sample), 2020 or 2021 (real sets).")
     var gnbData: GNBSampleSet = .statement
+    @OptionGroup var feed: FeedArguments
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
@@ -24,7 +25,8 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         try await BourseServer.run(
             options: .init(
-                host: host, port: port, databasePath: database, simulatedRateLimit: simRateLimit, gnbData: gnbData),
+                host: host, port: port, databasePath: database, simulatedRateLimit: simRateLimit, gnbData: gnbData,
+                feed: feed.options),
             environment: ProcessInfo.processInfo.environment)
     }
 }

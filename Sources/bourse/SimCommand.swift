@@ -5,7 +5,9 @@ import StandIns
 struct SimCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sim",
-        abstract: "Run the stand-in services alone: the simulated Polygon-compatible market API and the GNB service.")
+        abstract:
+            "Run the stand-in services alone: the simulated Polygon-compatible market API, the GNB service and the exchange feed (ws://HOST:PORT/feed)."
+    )
 
     @Option(help: "The address to listen on.") var host = "127.0.0.1"
     @Option(help: "The port to listen on.") var port = 8081
@@ -13,6 +15,7 @@ struct SimCommand: AsyncParsableCommand {
     var rateLimit: Int?
     @Option(help: "The GNB data to serve: statement (the kata's sample), 2020 or 2021 (real sets).")
     var gnbData: GNBSampleSet = .statement
+    @OptionGroup var feed: FeedArguments
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
@@ -20,6 +23,8 @@ struct SimCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await StandInServer.run(host: host, port: port, rateLimit: rateLimit, gnbData: gnbData)
+        try await StandInServer.run(
+            host: host, port: port, rateLimit: rateLimit, gnbData: gnbData,
+            feed: feed.options)
     }
 }

@@ -4,7 +4,10 @@ import Foundation
 extension Timestamp {
     /// Milliseconds, UTC, with a `Z`.
     public static func iso8601Milliseconds(_ date: Date) -> String {
-        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        // Through whole microseconds first: a Date read from "…00.125Z" can hold 0.12499999…,
+        // and flooring that straight to milliseconds would write it back as "…00.124Z".
+        let microseconds = Int64((date.timeIntervalSince1970 * 1_000_000).rounded())
+        let milliseconds = microseconds >= 0 ? microseconds / 1000 : (microseconds - 999) / 1000
         let seconds = milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000
         let fraction = Int(milliseconds - seconds * 1000)
         let whole = iso8601(Date(timeIntervalSince1970: TimeInterval(seconds)))

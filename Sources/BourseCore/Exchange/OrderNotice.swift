@@ -29,7 +29,7 @@ public enum OrderNotice {
     }
 
     /// The fills' average price: two places when exact, four otherwise.
-    static func averageText(_ fills: [Fill]) -> String {
+    public static func averageText(_ fills: [Fill]) -> String {
         let quantity = fills.reduce(0) { $0 + $1.quantity }
         guard quantity > 0 else { return "?" }
         let ticks = fills.reduce(Int64(0)) { $0 + $1.price.ticks * Int64($1.quantity) }
@@ -39,7 +39,8 @@ public enum OrderNotice {
         return average.map(priceText) ?? "?"
     }
 
-    static func priceText(_ value: ExactDecimal) -> String {
+    /// A price for people: two places when that is exact, up to four otherwise.
+    public static func priceText(_ value: ExactDecimal) -> String {
         let normalized = value.normalized()
         return normalized.scale <= Price.places ? value.formatted(places: Price.places) : normalized.description
     }

@@ -24,6 +24,10 @@ public actor TradingDesk {
     public private(set) var gaps = 0
     /// Malformed messages refused since start.
     public private(set) var malformedMessages = 0
+    /// The last trade price of each recent tick, oldest first, for the screen's chart.
+    public private(set) var recentTrades: [TradePoint] = []
+    /// How many points `recentTrades` keeps.
+    public static let recentTradesKept = 300
 
     /// Opens the desk on `store`, putting its open orders back into the engine: they resume
     /// matching on the next tick.
@@ -48,6 +52,10 @@ public actor TradingDesk {
         switch event {
         case .tick(let tick):
             lastTick = tick
+            if let last = tick.last {
+                if recentTrades.count >= Self.recentTradesKept { recentTrades.removeFirst(recentTrades.count - Self.recentTradesKept + 1) }
+                recentTrades.append(TradePoint(seq: tick.seq, time: tick.time, price: last.price))
+            }
             let report = engine.apply(tick)
             if commit(report) {
                 publish(.tick(engine.book ?? tick))
@@ -182,6 +190,13 @@ public struct OrderEvent: Sendable, Equatable {
 
     /// The sentence for the user: "bought 40 of 100 at 101.25; 60 could not be filled".
     public var notice: String { OrderNotice.text(for: order, newFills: fills) }
+}
+
+/// One point of the price chart: a tick's last trade price.
+public struct TradePoint: Sendable, Equatable {
+    public let seq: Int64
+    public let time: Date
+    public let price: Price
 }
 
 /// What the exchange screen is told as it happens.

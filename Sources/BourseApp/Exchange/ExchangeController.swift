@@ -1,0 +1,97 @@
+import BourseCore
+import Exchange
+import Hummingbird
+
+/// `/api/v1/orders`, `/api/v1/orders/{id}`, `/api/v1/book` and `/api/v1/position`.
+struct ExchangeController<Context: RequestContext> {
+    let exchange: ExchangeService
+
+    /// An order body larger than this is refused (a real one is under 100 bytes).
+    static var maxBodyBytes: Int { 16 * 1024 }
+
+    func addRoutes(to group: RouterGroup<Context>) {
+        group.post("orders", use: place)
+        group.get("orders", use: orders)
+        group.get("orders/:id", use: order)
+        group.delete("orders/:id", use: cancel)
+        group.get("book", use: book)
+        group.get("position", use: position)
+    }
+
+    @Sendable func place(_ request: Request, context: Context) async throws -> Response {
+        let body: ByteBuffer
+        do {
+            body = try await request.body.collect(upTo: Self.maxBodyBytes)
+        } catch {
+            throw APIError(.contentTooLarge, "the order is larger than \(Self.maxBodyBytes) bytes; send {\"side\",\"type\",\"quantity\",\"price\"?}")
+        }
+        let json: JSONValue
+        do {
+            json = try JSONReader.parse(Array(buffer: body))
+        } catch {
+            throw APIError(.badRequest, "the body is not JSON (\(error.description)); send {\"side\",\"type\",\"quantity\",\"price\"?}")
+        }
+        let event = try await Self.answer { try await exchange.desk.place(try OrderRequest.parse(json)) }
+        return try OrderEventResponse(event).response(from: request, context: context).with(status: .created)
+    }
+
+    @Sendable func orders(_ request: Request, context: Context) async throws -> OrdersResponse {
+        let limit = try request.integerQuery("limit", default: 100, in: 1...1000)
+        switch request.textQuery("status") ?? "all" {
+        case "all": return OrdersResponse(try await Self.answer { try await exchange.desk.orders(limit: limit) })
+        case "open": return OrdersResponse(Array(await exchange.desk.openOrders.reversed().prefix(limit)))
+        case let other: throw APIError(.badRequest, "status must be \"open\" or \"all\", got \"\(other.prefix(20))\"")
+        }
+    }
+
+    @Sendable func order(_ request: Request, context: Context) async throws -> OrderEventResponse {
+        let id = context.parameters.get("id") ?? ""
+        guard let event = try await Self.answer({ try await exchange.desk.order(id: id) }) else {
+            throw APIError(.notFound, OrderError.notFound(String(id.prefix(40))).description)
+        }
+        return OrderEventResponse(event, withNotice: false)
+    }
+
+    @Sendable func cancel(_ request: Request, context: Context) async throws -> OrderEventResponse {
+        let id = context.parameters.get("id") ?? ""
+        return OrderEventResponse(try await Self.answer { try await exchange.desk.cancel(id: String(id.prefix(40))) })
+    }
+
+    @Sendable func book(_ request: Request, context: Context) async throws -> BookResponse {
+        let desk = exchange.desk
+        return BookResponse(
+            book: await desk.book, symbol: exchange.symbol, state: await desk.feedState, source: exchange.source)
+    }
+
+    @Sendable func position(_ request: Request, context: Context) async throws -> PositionResponse {
+        let desk = exchange.desk
+        let position = try await Self.answer { try await desk.position() }
+        let symbol = await desk.lastTick?.symbol ?? exchange.symbol
+        return PositionResponse(position, symbol: symbol, markPrice: await desk.markPrice)
+    }
+
+    /// Runs `body`, answering order errors as 400 (bad order), 404 (no such order) or 409 (no
+    /// longer open), and storage failures as 503.
+    static func answer<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as OrderError {
+            switch error {
+            case .notFound: throw APIError(.notFound, error.description)
+            case .notOpen: throw APIError(.conflict, error.description)
+            default: throw APIError(.badRequest, error.description)
+            }
+        } catch let error as TradingError {
+            throw APIError(.serviceUnavailable, error.description)
+        }
+    }
+}
+
+extension Response {
+    /// The same response with another status.
+    func with(status: HTTPResponse.Status) -> Response {
+        var response = self
+        response.status = status
+        return response
+    }
+}

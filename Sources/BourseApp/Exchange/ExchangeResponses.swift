@@ -1,0 +1,135 @@
+import BourseCore
+import Exchange
+import Foundation
+import Hummingbird
+
+/// An order as the API and the screen's socket show it: prices as decimal strings, times in
+/// ISO 8601 UTC with milliseconds, missing values as `null`.
+public struct OrderJSON: Encodable, Sendable {
+    let id: String
+    let side: String
+    let type: String
+    let quantity: Int
+    @ExplicitNull var price: String?
+    let status: String
+    let filledQuantity: Int
+    @ExplicitNull var averagePrice: String?
+    @ExplicitNull var reason: String?
+    let createdAt: String
+    let updatedAt: String
+
+    init(_ order: Order) {
+        id = order.id
+        side = order.side.rawValue
+        type = order.type.rawValue
+        quantity = order.quantity
+        price = order.limitPrice?.description
+        status = order.status.rawValue
+        filledQuantity = order.filledQuantity
+        averagePrice = order.averagePrice.map(OrderNotice.priceText)
+        reason = order.reason
+        createdAt = Timestamp.iso8601Milliseconds(order.createdAt)
+        updatedAt = Timestamp.iso8601Milliseconds(order.updatedAt)
+    }
+}
+
+/// A fill: the tick it came from, when, at what price, how many shares.
+struct FillJSON: Encodable, Sendable {
+    let seq: Int64
+    let time: String
+    let price: String
+    let quantity: Int
+
+    init(_ fill: Fill) {
+        seq = fill.seq
+        time = Timestamp.iso8601Milliseconds(fill.time)
+        price = fill.price.description
+        quantity = fill.quantity
+    }
+}
+
+/// `POST /api/v1/orders`, `GET`/`DELETE /api/v1/orders/{id}`, and the socket's order messages.
+public struct OrderEventResponse: ResponseEncodable {
+    var type: String?
+    let order: OrderJSON
+    let fills: [FillJSON]
+    var notice: String?
+
+    init(_ event: OrderEvent, withNotice: Bool = true, type: String? = nil) {
+        self.type = type
+        order = OrderJSON(event.order)
+        fills = event.fills.map(FillJSON.init)
+        notice = withNotice ? event.notice : nil
+    }
+}
+
+/// `GET /api/v1/orders` and `bourse orders --json`.
+public struct OrdersResponse: ResponseEncodable {
+    let orders: [OrderJSON]
+
+    init(_ orders: [Order]) {
+        self.orders = orders.map(OrderJSON.init)
+    }
+}
+
+/// A book side as `[["101.24", 300], ...]`.
+struct LevelJSON: Encodable {
+    let level: BookLevel
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.unkeyedContainer()
+        try container.encode(level.price.description)
+        try container.encode(level.quantity)
+    }
+}
+
+struct LastTradeJSON: Encodable {
+    let price: String
+    let size: Int
+}
+
+/// `GET /api/v1/book`: the feed's state and what is left of the current book.
+struct BookResponse: ResponseEncodable {
+    @ExplicitNull var symbol: String?
+    let state: String
+    let source: String
+    @ExplicitNull var seq: Int64?
+    @ExplicitNull var time: String?
+    @ExplicitNull var last: LastTradeJSON?
+    let bids: [LevelJSON]
+    let asks: [LevelJSON]
+
+    init(book: FeedTick?, symbol: String?, state: FeedState, source: String) {
+        self.symbol = book?.symbol ?? symbol
+        self.state = state.label
+        self.source = source
+        seq = book?.seq
+        time = book.map { Timestamp.iso8601Milliseconds($0.time) }
+        last = book?.last.map { LastTradeJSON(price: $0.price.description, size: $0.size) }
+        bids = (book?.bids ?? []).map(LevelJSON.init)
+        asks = (book?.asks ?? []).map(LevelJSON.init)
+    }
+}
+
+/// `GET /api/v1/position`: shares held (negative: short), what they cost, and the P&L.
+struct PositionResponse: ResponseEncodable {
+    @ExplicitNull var symbol: String?
+    let quantity: Int
+    @ExplicitNull var averageCost: String?
+    let costBasis: String
+    let realizedPnL: String
+    @ExplicitNull var unrealizedPnL: String?
+    @ExplicitNull var marketValue: String?
+    @ExplicitNull var markPrice: String?
+
+    init(_ position: Position, symbol: String?, markPrice: Price?) {
+        self.symbol = symbol
+        quantity = position.quantity
+        averageCost = position.averageCost?.description
+        costBasis = position.costBasis.formatted(places: 2)
+        realizedPnL = position.realizedPnL.formatted(places: 2)
+        unrealizedPnL = position.unrealizedPnL?.formatted(places: 2)
+        marketValue = position.marketValue?.formatted(places: 2)
+        self.markPrice = markPrice?.description
+    }
+}

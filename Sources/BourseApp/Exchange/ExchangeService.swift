@@ -1,0 +1,17 @@
+import BourseCore
+import Exchange
+
+/// The exchange as the web app sees it: the trading desk, where its feed comes from, and the
+/// symbol it expects before the first tick names it.
+public struct ExchangeService: Sendable {
+    public let desk: TradingDesk
+    /// "simulated" for the embedded simulator, "feed" for a configured `BOURSE_FEED_URL`.
+    public let source: String
+    public let symbol: String?
+
+    public init(desk: TradingDesk, source: String, symbol: String?) {
+        self.desk = desk
+        self.source = source
+        self.symbol = symbol
+    }
+}

@@ -1,0 +1,144 @@
+import BourseCore
+import Foundation
+import HummingbirdWSClient
+import Logging
+
+extension FeedClient {
+    /// How a connection ended.
+    struct ConnectionOutcome {
+        /// Why, in words, for the log.
+        var reason: String
+        /// The `seq` of its last valid tick; nil when it delivered none.
+        var lastSeq: Int64?
+    }
+
+    /// What the connection's tasks tell the loop that handles events, one at a time.
+    enum Signal: Sendable {
+        case connected
+        case message(WebSocketMessage)
+        case closed(String)
+        case checkStaleness
+    }
+
+    /// One connection, from connecting to its end. Reading the socket and the staleness timer
+    /// run as child tasks that only post signals; this loop is the one place that updates the
+    /// connection's state and reports events, so events keep their order.
+    func runConnection(reporter: inout FeedReporter, previousSeq: Int64?) async -> ConnectionOutcome {
+        let (signals, post) = AsyncStream.makeStream(of: Signal.self)
+        let clientConfiguration = WebSocketClientConfiguration(maxFrameSize: configuration.maxMessageSize)
+        let maxMessageSize = configuration.maxMessageSize
+        let urlText = url.absoluteString
+        let logger = logger
+        return await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                do {
+                    let close = try await WebSocketClient.connect(
+                        url: urlText, configuration: clientConfiguration, logger: logger
+                    ) { inbound, _, _ in
+                        post.yield(.connected)
+                        var messages = inbound.messages(maxSize: maxMessageSize).makeAsyncIterator()
+                        while let message = try await messages.next() { post.yield(.message(message)) }
+                    }
+                    let code = close.map { " (\($0.closeCode))" } ?? ""
+                    post.yield(.closed("the feed closed the connection\(code)"))
+                } catch {
+                    post.yield(.closed("\(error)"))
+                }
+                post.finish()
+            }
+            let checkEvery = Self.stalenessCheckInterval(configuration.staleAfter)
+            group.addTask {
+                while !Task.isCancelled {
+                    do { try await Task.sleep(for: checkEvery) } catch { return }
+                    post.yield(.checkStaleness)
+                }
+            }
+            var connection = FeedConnection(staleAfter: configuration.staleAfter, previousSeq: previousSeq)
+            var reason = "the connection ended"
+            loop: for await signal in signals {
+                switch signal {
+                case .connected:
+                    logger.info("Connected to the feed")
+                    connection.connected(at: .now)
+                case .message(let message):
+                    await handle(message, connection: &connection, reporter: &reporter)
+                case .checkStaleness:
+                    if connection.isStale(at: .now) { await reporter.report(state: .stale) }
+                case .closed(let why):
+                    reason = why
+                    break loop
+                }
+            }
+            group.cancelAll()
+            return ConnectionOutcome(reason: reason, lastSeq: connection.sequencer.last)
+        }
+    }
+
+    private func handle(_ message: WebSocketMessage, connection: inout FeedConnection, reporter: inout FeedReporter) async {
+        let tick: FeedTick
+        do throws(FeedMessageError) {
+            guard case .text(let text) = message else {
+                throw FeedMessageError("a binary message; the feed sends JSON text messages")
+            }
+            tick = try FeedTick.parse(text)
+        } catch {
+            logger.warning("Dropped a feed message: \(error.reason)")
+            await reporter.report(.malformed(error))
+            return
+        }
+        switch connection.sequencer.admit(tick.seq) {
+        case .first:
+            if let previous = connection.previousSeq {
+                if tick.seq <= previous {
+                    logger.notice("The feed restarted: seq \(tick.seq) after \(previous) on the last connection")
+                } else if tick.seq > previous + 1 {
+                    logger.info("Resumed at seq \(tick.seq); \(tick.seq - previous - 1) ticks passed while disconnected")
+                }
+            }
+        case .next:
+            break
+        case .gap(let expected):
+            logger.notice("Gap in the feed: expected seq \(expected), received \(tick.seq) (\(tick.seq - expected) missed)")
+            await reporter.report(.gap(expected: expected, received: tick.seq))
+        case .stale(let last):
+            logger.notice("Dropped a feed tick with seq \(tick.seq): not newer than \(last)")
+            return
+        }
+        connection.ticked(at: .now)
+        await reporter.report(state: .live)
+        await reporter.report(.tick(tick))
+    }
+
+    /// Often enough to notice staleness within a tenth of `staleAfter`, but not busily.
+    static func stalenessCheckInterval(_ staleAfter: Duration) -> Duration {
+        min(max(staleAfter / 10, .milliseconds(10)), .milliseconds(500))
+    }
+}
+
+/// What one connection knows: its `seq` rules and when it last heard a valid tick.
+struct FeedConnection {
+    let staleAfter: Duration
+    /// The last `seq` of the connection before, for the log when this one re-bases.
+    let previousSeq: Int64?
+    var sequencer = FeedSequencer()
+    /// Since when the connection has been waiting for a tick; nil until it is open.
+    private var quietSince: ContinuousClock.Instant?
+
+    init(staleAfter: Duration, previousSeq: Int64?) {
+        self.staleAfter = staleAfter
+        self.previousSeq = previousSeq
+    }
+
+    mutating func connected(at now: ContinuousClock.Instant) {
+        quietSince = now
+    }
+
+    mutating func ticked(at now: ContinuousClock.Instant) {
+        quietSince = now
+    }
+
+    func isStale(at now: ContinuousClock.Instant) -> Bool {
+        guard let quietSince else { return false }
+        return now - quietSince >= staleAfter
+    }
+}

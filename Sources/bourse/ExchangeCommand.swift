@@ -1,0 +1,53 @@
+import ArgumentParser
+import BourseApp
+import Foundation
+
+/// `bourse exchange …`: the live exchange from the terminal.
+struct ExchangeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "exchange",
+        abstract: "Work with the exchange feed.",
+        subcommands: [Record.self])
+}
+
+extension ExchangeCommand {
+    /// `bourse exchange record`: the feed's ticks to a JSONL file.
+    struct Record: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "record",
+            abstract: "Record the exchange feed's ticks as JSON lines, one tick a line, for a given time.")
+
+        @Option(help: "How many seconds to record.") var seconds: Double
+        @Option(help: "The file to write (replaced). Default: standard output.") var output: String?
+        @Option(help: "The feed's WebSocket URL. Default: BOURSE_FEED_URL, else an embedded simulated feed.")
+        var feed: String?
+
+        func validate() throws {
+            guard seconds > 0, seconds.isFinite else { throw ValidationError("--seconds must be above zero") }
+        }
+
+        func run() async throws {
+            let interactive = isatty(STDERR_FILENO) != 0
+            let options = FeedRecorder.Options(seconds: seconds, output: output, feed: feed)
+            let total = seconds
+            let result = await FeedRecorder.run(options, environment: ProcessInfo.processInfo.environment) { summary in
+                guard interactive else { return }
+                let line = "\r\u{1B}[2KRecording \(summary.feed): \(summary.ticks) ticks, \(summary.gaps) gaps, "
+                    + "\(summary.malformed) malformed, \(summary.state.label) (\(Int(total)) s in all)"
+                FileHandle.standardError.write(Data(line.utf8))
+            }
+            if interactive { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
+            switch result {
+            case .success(let summary):
+                let destination = output ?? "standard output"
+                FileHandle.standardError.write(
+                    Data(
+                        "Recorded \(summary.ticks) ticks from \(summary.feed) to \(destination) (\(summary.gaps) gaps, \(summary.malformed) malformed)\n"
+                            .utf8))
+            case .failure(let failure):
+                FileHandle.standardError.write(Data("bourse: \(failure.message)\n".utf8))
+                throw ExitCode(failure.exitCode)
+            }
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import ArgumentParser
+import BourseApp
+import Foundation
+
+struct OrdersCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "orders",
+        abstract: "List the exchange's orders from the database, newest first.")
+
+    @Option(help: "The SQLite database file (the one bourse serve uses).") var database = "bourse.sqlite"
+    @Option(help: "open (PENDING and PARTIALLY_FILLED) or all.") var status = "all"
+    @Option(help: "The most orders to print.") var limit = 50
+    @Flag(help: "Print JSON (the same as GET /api/v1/orders).") var json = false
+
+    func run() throws {
+        switch OrdersReport.run(databasePath: database, status: status, limit: limit, json: json) {
+        case .success(let text):
+            print(text)
+        case .failure(let failure):
+            FileHandle.standardError.write(Data("bourse: \(failure.message)\n".utf8))
+            throw ExitCode(failure.exitCode)
+        }
+    }
+}

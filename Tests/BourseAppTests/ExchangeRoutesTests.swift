@@ -1,0 +1,181 @@
+import BourseCore
+import Exchange
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import MarketData
+import Storage
+import Testing
+@testable import BourseApp
+
+/// The exchange API: router -> trading desk -> engine and a real SQLite file. Ticks are handed
+/// to the desk as the feed client would.
+@Suite("Exchange routes")
+struct ExchangeRoutesTests {
+    struct Fixture {
+        let app: Application<RouterResponder<BasicRequestContext>>
+        let desk: TradingDesk
+        let path: String
+    }
+
+    static func fixture(path: String? = nil) throws -> Fixture {
+        let path = path ?? FileManager.default.temporaryDirectory.appendingPathComponent("bourse-\(UUID().uuidString).sqlite").path
+        var quiet = Logger(label: "test")
+        quiet.logLevel = .critical
+        let desk = try TradingDesk(
+            store: DatabaseOrderStore(database: try BourseDatabase(path: path)),
+            now: { Date(timeIntervalSince1970: 1_763_820_000) }, logger: quiet)
+        let market = MarketService(sourceName: "simulated", provider: FailingMarketDataProvider(), now: { Date() })
+        let exchange = ExchangeService(desk: desk, source: "simulated", symbol: "AAPL")
+        return Fixture(app: Application(router: buildRouter(market: market, exchange: exchange)), desk: desk, path: path)
+    }
+
+    /// A live book: asks 101.26 x 200, 101.27 x 300; bids 101.24 x 300, 101.23 x 500.
+    static func tick(_ seq: Int64, asks: [(String, Int)] = [("101.26", 200), ("101.27", 300)],
+                     bids: [(String, Int)] = [("101.24", 300), ("101.23", 500)]) throws -> FeedTick {
+        FeedTick(
+            seq: seq, time: Date(timeIntervalSince1970: 1_763_820_000 + Double(seq)), symbol: "AAPL",
+            last: LastTrade(price: try Price(parsing: "101.25"), size: 100),
+            bids: try bids.map { BookLevel(price: try Price(parsing: $0.0), quantity: $0.1) },
+            asks: try asks.map { BookLevel(price: try Price(parsing: $0.0), quantity: $0.1) })
+    }
+
+    static func json(_ response: TestResponse) throws -> [String: Any] {
+        try #require(JSONSerialization.jsonObject(with: Data(String(buffer: response.body).utf8)) as? [String: Any])
+    }
+
+    static func post(_ client: some TestClientProtocol, _ body: String) async throws -> TestResponse {
+        try await client.execute(uri: "/api/v1/orders", method: .post, body: ByteBuffer(string: body))
+    }
+
+    @Test func aMarketBuySweepsTheAsksAndSaysWhatCouldNotBeFilled() async throws {
+        let fixture = try Self.fixture()
+        await fixture.desk.handle(.state(.live))
+        await fixture.desk.handle(.tick(try Self.tick(1)))
+        try await fixture.app.test(.router) { client in
+            let response = try await Self.post(client, #"{"side":"buy","type":"market","quantity":600}"#)
+
+            #expect(response.status == .created)
+            let body = try Self.json(response)
+            let order = try #require(body["order"] as? [String: Any])
+            #expect(order["status"] as? String == "CANCELLED")
+            #expect(order["filledQuantity"] as? Int == 500)
+            #expect(order["averagePrice"] as? String == "101.266")
+            let fills = try #require(body["fills"] as? [[String: Any]])
+            #expect(fills.map { $0["price"] as? String } == ["101.26", "101.27"])
+            #expect(fills.map { $0["quantity"] as? Int } == [200, 300])
+            #expect(body["notice"] as? String == "bought 500 of 600 at 101.266; 100 could not be filled")
+
+            // The liquidity it took is gone from the book until the next tick.
+            let book = try Self.json(try await client.execute(uri: "/api/v1/book", method: .get))
+            #expect((book["asks"] as? [Any])?.isEmpty == true)
+            #expect(book["state"] as? String == "live")
+            #expect(book["symbol"] as? String == "AAPL")
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"side":"buy","type":"market","quantity":0}"#, "quantity 0 must be at least 1 share"),
+        (#"{"side":"buy","type":"market","quantity":-5}"#, "quantity -5 must be at least 1 share"),
+        (#"{"side":"buy","type":"market","quantity":1.5}"#, "not a whole number"),
+        (#"{"side":"buy","type":"market","quantity":"abc"}"#, "not a number"),
+        (#"{"side":"buy","type":"market"}"#, "\"quantity\" is missing"),
+        (#"{"side":"buy","type":"limit","quantity":10}"#, "a limit order needs a \"price\""),
+        (#"{"side":"buy","type":"limit","quantity":10,"price":"101.255"}"#, "off the tick size"),
+        (#"{"side":"buy","type":"limit","quantity":10,"price":"0"}"#, "must be above zero"),
+        (#"{"side":"hold","type":"market","quantity":10}"#, "unknown side \"hold\""),
+        (#"{"side":"buy","type":"stop","quantity":10}"#, "unknown type \"stop\""),
+        (#"{"side":"buy","type":"market","quantity":10,"price":"101.00"}"#, "a market order takes no price"),
+        (#"not json"#, "the body is not JSON"),
+        (#"[1,2]"#, "an order is a JSON object"),
+    ])
+    func aBadOrderIsRefusedWithAClearErrorAndNeverBecomesAnOrder(body: String, message: String) async throws {
+        let fixture = try Self.fixture()
+        await fixture.desk.handle(.tick(try Self.tick(1)))
+        try await fixture.app.test(.router) { client in
+            let response = try await Self.post(client, body)
+
+            #expect(response.status == .badRequest)
+            let error = try #require(try Self.json(response)["error"] as? String)
+            #expect(error.contains(message), "\(error)")
+            let orders = try Self.json(try await client.execute(uri: "/api/v1/orders", method: .get))
+            #expect((orders["orders"] as? [Any])?.isEmpty == true)
+        }
+    }
+
+    @Test func aLimitOrderRestsFillsOnALaterTickAndKeepsItsFillsWhenCancelled() async throws {
+        let fixture = try Self.fixture()
+        await fixture.desk.handle(.state(.live))
+        await fixture.desk.handle(.tick(try Self.tick(1)))
+        try await fixture.app.test(.router) { client in
+            let placed = try Self.json(try await Self.post(client, #"{"side":"buy","type":"limit","quantity":100,"price":"101.20"}"#))
+            let id = try #require((placed["order"] as? [String: Any])?["id"] as? String)
+            #expect((placed["order"] as? [String: Any])?["status"] as? String == "PENDING")
+
+            // The market comes down to the limit: 40 shares offered at 101.20.
+            await fixture.desk.handle(.tick(try Self.tick(2, asks: [("101.20", 40), ("101.22", 100)], bids: [("101.18", 100)])))
+            let partly = try Self.json(try await client.execute(uri: "/api/v1/orders/\(id)", method: .get))
+            #expect((partly["order"] as? [String: Any])?["status"] as? String == "PARTIALLY_FILLED")
+            #expect((partly["fills"] as? [[String: Any]])?.first?["seq"] as? Int == 2)
+            let open = try Self.json(try await client.execute(uri: "/api/v1/orders?status=open", method: .get))
+            #expect((open["orders"] as? [[String: Any]])?.map { $0["id"] as? String } == [id])
+
+            let cancelled = try await client.execute(uri: "/api/v1/orders/\(id)", method: .delete)
+            #expect(cancelled.status == .ok)
+            let order = try #require(try Self.json(cancelled)["order"] as? [String: Any])
+            #expect(order["status"] as? String == "CANCELLED")
+            #expect(order["filledQuantity"] as? Int == 40)
+            #expect(order["reason"] as? String == "cancelled by the user")
+
+            let again = try await client.execute(uri: "/api/v1/orders/\(id)", method: .delete)
+            #expect(again.status == .conflict)
+            let unknown = try await client.execute(uri: "/api/v1/orders/999", method: .delete)
+            #expect(unknown.status == .notFound)
+            let missing = try await client.execute(uri: "/api/v1/orders/999", method: .get)
+            #expect(missing.status == .notFound)
+
+            let position = try Self.json(try await client.execute(uri: "/api/v1/position", method: .get))
+            #expect(position["quantity"] as? Int == 40)
+            #expect(position["averageCost"] as? String == "101.20")
+            #expect(position["costBasis"] as? String == "4048.00")
+        }
+    }
+
+    @Test func aMarketOrderWithNoLiveFeedIsRejectedAndALimitOrderWaits() async throws {
+        let fixture = try Self.fixture()
+        await fixture.desk.handle(.tick(try Self.tick(1)))
+        await fixture.desk.handle(.state(.reconnecting(attempt: 1, retryIn: .seconds(1))))
+        try await fixture.app.test(.router) { client in
+            let market = try Self.json(try await Self.post(client, #"{"side":"sell","type":"market","quantity":10}"#))
+            #expect((market["order"] as? [String: Any])?["status"] as? String == "REJECTED")
+            let limit = try Self.json(try await Self.post(client, #"{"side":"sell","type":"limit","quantity":10,"price":"101.00"}"#))
+            #expect((limit["order"] as? [String: Any])?["status"] as? String == "PENDING")
+            let book = try Self.json(try await client.execute(uri: "/api/v1/book", method: .get))
+            #expect(book["state"] as? String == "reconnecting")
+            #expect((book["bids"] as? [Any])?.isEmpty == true)
+        }
+    }
+
+    @Test func openOrdersResumeAfterARestartOnTheSameDatabase() async throws {
+        let first = try Self.fixture()
+        await first.desk.handle(.state(.live))
+        await first.desk.handle(.tick(try Self.tick(1)))
+        let placed = try await first.desk.place(try .limit(.sell, quantity: 100, price: try Price(parsing: "101.30")))
+
+        let second = try Self.fixture(path: first.path)
+        await second.desk.handle(.state(.live))
+        await second.desk.handle(.tick(try Self.tick(1, bids: [("101.31", 60)])))
+
+        try await second.app.test(.router) { client in
+            let body = try Self.json(try await client.execute(uri: "/api/v1/orders/\(placed.order.id)", method: .get))
+            let order = try #require(body["order"] as? [String: Any])
+            #expect(order["status"] as? String == "PARTIALLY_FILLED")
+            #expect(order["filledQuantity"] as? Int == 60)
+            #expect(order["averagePrice"] as? String == "101.31")
+            // Numbering goes on from the last order.
+            let next = try Self.json(try await Self.post(client, #"{"side":"buy","type":"market","quantity":1}"#))
+            #expect((next["order"] as? [String: Any])?["id"] as? String == "2")
+        }
+    }
+}

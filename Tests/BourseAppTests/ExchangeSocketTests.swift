@@ -1,0 +1,61 @@
+import BourseCore
+import Exchange
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import HummingbirdWSTesting
+import HummingbirdWebSocket
+import Logging
+import MarketData
+import Storage
+import Testing
+@testable import BourseApp
+
+/// `/exchange/ws` over a real WebSocket: the snapshot, then ticks, states and order events.
+@Suite("Exchange socket")
+struct ExchangeSocketTests {
+    @Test func thePageGetsASnapshotThenEveryTickStateAndOrderEvent() async throws {
+        var quiet = Logger(label: "test")
+        quiet.logLevel = .critical
+        let desk = try TradingDesk(store: DatabaseOrderStore(database: try BourseDatabase()), logger: quiet)
+        await desk.handle(.state(.live))
+        await desk.handle(.tick(try ExchangeRoutesTests.tick(1)))
+        let exchange = ExchangeService(desk: desk, source: "simulated", symbol: "AAPL")
+        let market = MarketService(sourceName: "simulated", provider: FailingMarketDataProvider(), now: { Date() })
+        let app = Application(
+            router: buildRouter(market: market, exchange: exchange),
+            server: .http1WebSocketUpgrade(webSocketRouter: buildWebSocketRouter(exchange: exchange)))
+
+        try await app.test(.live) { client in
+            try await client.ws("/exchange/ws") { inbound, outbound, _ in
+                var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+                func next() async throws -> [String: Any] {
+                    guard case .text(let text) = try await messages.next() else { throw CancellationError() }
+                    return try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+                }
+                let snapshot = try await next()
+                #expect(snapshot["type"] as? String == "snapshot")
+                #expect(snapshot["state"] as? String == "live")
+                #expect(snapshot["symbol"] as? String == "AAPL")
+                #expect((snapshot["book"] as? [String: Any])?["seq"] as? Int == 1)
+                #expect((snapshot["trades"] as? [[String: Any]])?.map { $0["price"] as? String } == ["101.25"])
+
+                await desk.handle(.tick(try ExchangeRoutesTests.tick(2)))
+                let tick = try await next()
+                #expect(tick["type"] as? String == "tick")
+                #expect(tick["seq"] as? Int == 2)
+
+                _ = try await desk.place(try .market(.buy, quantity: 50))
+                let order = try await next()
+                #expect(order["type"] as? String == "order")
+                #expect(order["notice"] as? String == "bought 50 at 101.26")
+
+                await desk.handle(.state(.stale))
+                let state = try await next()
+                #expect(state["type"] as? String == "state")
+                #expect(state["state"] as? String == "stale")
+                try await outbound.close(.normalClosure, reason: nil)
+            }
+        }
+    }
+}
