@@ -27,7 +27,7 @@ struct ExchangeSocketTests {
             server: .http1WebSocketUpgrade(webSocketRouter: buildWebSocketRouter(exchange: exchange)))
 
         try await app.test(.live) { client in
-            try await client.ws("/exchange/ws") { inbound, outbound, _ in
+            _ = try await client.ws("/exchange/ws") { inbound, outbound, _ in
                 var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
                 func next() async throws -> [String: Any] {
                     guard case .text(let text) = try await messages.next() else { throw CancellationError() }

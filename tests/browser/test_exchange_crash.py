@@ -7,10 +7,12 @@ far away that stay pending, cancels), listens to the screen's socket for fills o
 orders, and kills the process at a random point. What the server acknowledged (a 2xx answer or
 an order message on the socket) is then checked against the restarted server's API.
 """
+import contextlib
 import json
 import os
 import random
 import signal
+import sqlite3
 import subprocess
 import tempfile
 import threading
@@ -38,11 +40,13 @@ def call(method, url, body=None, timeout=5):
 
 
 class Server:
-    def __init__(self, database, workdir):
+    def __init__(self, database, workdir, feed_url=None):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = open(workdir / f"server-{self.port}.log", "w+")
         environment = {k: v for k, v in os.environ.items() if not k.startswith(("POLYGON_", "BOURSE_"))}
+        if feed_url:
+            environment["BOURSE_FEED_URL"] = feed_url
         self.process = subprocess.Popen(
             [str(bourse_binary()), "serve", "--host", "127.0.0.1", "--port", str(self.port),
              "--database", str(database), "--feed-rate", "20"],
@@ -147,11 +151,12 @@ def check(server, told):
             assert now["status"] == order["status"], f"order {order_id} was {order['status']}, now {now['status']}"
         if order_id in told.cancelled:
             assert now["status"] == "CANCELLED"
-    # The open orders resumed: they are in the engine again (the open list comes from it).
-    status, open_orders = call("GET", server.url + "/api/v1/orders?status=open&limit=1000")
-    stored_open = {o["id"] for o in open_orders["orders"]}
-    status, every = call("GET", server.url + "/api/v1/orders?limit=1000")
-    assert stored_open == {o["id"] for o in every["orders"] if o["status"] in ("PENDING", "PARTIALLY_FILLED")}
+
+
+def open_in_database(database):
+    with contextlib.closing(sqlite3.connect(f"file:{database}?mode=ro", uri=True)) as db:
+        return {row[0] for row in db.execute(
+            "SELECT id FROM exchange_order WHERE status IN ('PENDING', 'PARTIALLY_FILLED')")}
 
 
 def test_sigkill_at_random_points_loses_nothing_acknowledged():
@@ -174,11 +179,34 @@ def test_sigkill_at_random_points_loses_nothing_acknowledged():
         stop.set()
         for thread in threads:
             thread.join(timeout=10)
+    assert len(told.orders) > 20, "too few orders were placed for the test to mean anything"
+    assert any(f for f in told.fills.values()), "no order ever filled"
+
+    # A restart with no feed (nothing listens at that URL): nothing can fill, so the engine's
+    # open orders must be exactly the database's.
+    server = Server(database, workdir, feed_url=f"ws://127.0.0.1:{free_port()}/feed")
+    check(server, told)
+    status, open_orders = call("GET", server.url + "/api/v1/orders?status=open&limit=1000")
+    assert status == 200
+    assert {o["id"] for o in open_orders["orders"]} == open_in_database(database)
+    # An order that can only rest (no book), then a kill: after a restart on the live feed it
+    # must resume matching, and a buy limit far above the market fills on the first tick.
+    status, waiting = call("POST", server.url + "/api/v1/orders",
+                           {"side": "buy", "type": "limit", "quantity": 10, "price": "9999.00"})
+    assert status == 201 and waiting["order"]["status"] == "PENDING", waiting
+    server.kill()
+
     server = Server(database, workdir)
     try:
         server.wait_live()
         check(server, told)
-        assert len(told.orders) > 20, "too few orders were placed for the test to mean anything"
-        assert any(f for f in told.fills.values()), "no order ever filled"
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            status, resumed = call("GET", f"{server.url}/api/v1/orders/{waiting['order']['id']}")
+            if resumed["order"]["status"] == "FILLED":
+                break
+            time.sleep(0.1)
+        assert resumed["order"]["status"] == "FILLED", resumed
+        assert resumed["order"]["filledQuantity"] == 10
     finally:
         server.kill()

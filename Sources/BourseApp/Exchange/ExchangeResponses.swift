@@ -125,7 +125,7 @@ struct PositionResponse: ResponseEncodable {
     init(_ position: Position, symbol: String?, markPrice: Price?) {
         self.symbol = symbol
         quantity = position.quantity
-        averageCost = position.averageCost?.description
+        averageCost = position.averageCost.map(OrderNotice.priceText)
         costBasis = position.costBasis.formatted(places: 2)
         realizedPnL = position.realizedPnL.formatted(places: 2)
         unrealizedPnL = position.unrealizedPnL?.formatted(places: 2)
