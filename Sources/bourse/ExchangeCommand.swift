@@ -6,8 +6,8 @@ import Foundation
 struct ExchangeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "exchange",
-        abstract: "Work with the exchange feed.",
-        subcommands: [Record.self])
+        abstract: "Record the exchange feed, or replay orders against a recorded feed.",
+        subcommands: [Record.self, Replay.self])
 }
 
 extension ExchangeCommand {
@@ -44,6 +44,35 @@ extension ExchangeCommand {
                     Data(
                         "Recorded \(summary.ticks) ticks from \(summary.feed) to \(destination) (\(summary.gaps) gaps, \(summary.malformed) malformed)\n"
                             .utf8))
+            case .failure(let failure):
+                FileHandle.standardError.write(Data("bourse: \(failure.message)\n".utf8))
+                throw ExitCode(failure.exitCode)
+            }
+        }
+    }
+}
+
+extension ExchangeCommand {
+    /// `bourse exchange replay`: the matching engine over a recorded feed and an order script.
+    struct Replay: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "replay",
+            abstract: "Run the matching engine over a recorded feed and a script of orders, and print every order's outcome.",
+            discussion: """
+                The feed file has one tick message a line (as `bourse exchange record` writes). The orders file has one \
+                JSON object a line: {"id":"o1","atSeq":3,"side":"buy","type":"limit","quantity":100,"price":"101.20"} \
+                or {"cancel":"o1","atSeq":7}. An entry with atSeq N is applied after tick N has replaced the book, in \
+                file order, before tick N+1. See docs/exchange.md.
+                """)
+
+        @Option(help: "The recorded feed (JSON lines, one tick a line).") var feed: String
+        @Option(help: "The order script (JSON lines).") var orders: String
+        @Flag(help: "Print JSON: {\"orders\":[{id, status, filledQuantity, averagePrice, fills, ...}]}.") var json = false
+
+        func run() throws {
+            switch ExchangeReplay.run(feedPath: feed, ordersPath: orders, json: json) {
+            case .success(let text):
+                print(text)
             case .failure(let failure):
                 FileHandle.standardError.write(Data("bourse: \(failure.message)\n".utf8))
                 throw ExitCode(failure.exitCode)
