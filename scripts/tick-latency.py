@@ -44,6 +44,7 @@ def main():
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--rate", type=int, default=50)
     args = parser.parse_args()
+    args.binary = str(Path(args.binary).resolve())
 
     workdir = Path(tempfile.mkdtemp(prefix="bourse-latency-"))
     port = free_port()
@@ -88,7 +89,7 @@ def main():
         listener = threading.Thread(target=listen)
         listener.start()
         time.sleep(5)  # warm up: JIT, first layout, the feed going live
-        driver.execute_script("window.bourseTickLatencies = []")
+        driver.execute_script("window.bourseTickLatencies.length = 0")  # the page keeps the same array
         socket_latencies.clear()
         time.sleep(args.seconds)
         browser = driver.execute_script("return window.bourseTickLatencies.slice()")
