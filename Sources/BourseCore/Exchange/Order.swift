@@ -15,7 +15,8 @@ public struct Order: Hashable, Sendable, Identifiable {
     /// The sum of price × quantity over the fills, in ticks (cents): exact.
     public var filledTicks: Int64
     /// Why the order ended as it did, for CANCELLED and REJECTED: "cancelled by the user",
-    /// "60 could not be filled: the visible book had no more asks", "no asks in the book".
+    /// "60 could not be filled: no more asks in the book", "no asks in the book",
+    /// "no market data yet".
     public var reason: String?
     /// When the status last changed.
     public var updatedAt: Date

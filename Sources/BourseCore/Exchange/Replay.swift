@@ -1,0 +1,104 @@
+import Foundation
+
+/// A deterministic replay: a recorded feed and a script of orders and cancels, run through the
+/// matching engine with no clock, no network and no storage, so the same input always gives the
+/// same output.
+///
+/// The ticks replace the book one after another. An entry with `atSeq` N runs once the last
+/// tick with `seq <= N` has replaced the book (and its resting orders matched), before the next
+/// tick; entries that land between the same two ticks run in file order, and entries whose
+/// `atSeq` is before the first tick run before any (a market order there is REJECTED, "no
+/// market data yet"). Orders are submitted at the time of the tick whose book is current (the
+/// first tick's time before any), and that is the time of their fills.
+public struct Replay: Sendable, Hashable {
+    /// The ticks, in strictly increasing `seq` order.
+    public let ticks: [FeedTick]
+    /// The script's entries, in file order.
+    public let entries: [ReplayEntry]
+
+    /// Reads both inputs, one JSON object per line, blank lines ignored. If any line is bad,
+    /// nothing is returned: the error lists every bad line of both files.
+    public static func parse(feed: String, orders: String) throws(ReplayInputError) -> Replay {
+        let (ticks, feedErrors) = parseFeed(feed)
+        let (entries, orderErrors) = parseOrders(orders)
+        let errors = feedErrors + orderErrors
+        guard errors.isEmpty else { throw ReplayInputError(lines: errors) }
+        return Replay(ticks: ticks, entries: entries)
+    }
+
+    /// Already checked input; `parse(feed:orders:)` is how text becomes one.
+    public init(ticks: [FeedTick], entries: [ReplayEntry]) {
+        self.ticks = ticks
+        self.entries = entries
+    }
+
+    /// Runs the script against the feed and returns every order's outcome in script order.
+    ///
+    /// A cancel of an order that is already final (filled, cancelled, or rejected) changes
+    /// nothing: it is recorded as a note on that order's result, as the live app would tell
+    /// the user that the order could no longer be cancelled.
+    public func run(index: RestingOrderIndexKind = .priceTime) -> ReplayResult {
+        var engine = MatchingEngine(index: index)
+        var results: [ReplayOrderResult] = []
+        var position: [String: Int] = [:]
+        for entry in entries {
+            if case .submit(let id, let request) = entry.action {
+                position[id] = results.count
+                results.append(ReplayOrderResult(id: id, request: request))
+            }
+        }
+        func absorb(_ report: MatchReport) {
+            for order in report.orders {
+                if let i = position[order.id] { results[i].update(order) }
+            }
+            for fill in report.fills {
+                if let i = position[fill.orderID] {
+                    results[i].fills.append(ReplayFill(seq: fill.seq, price: fill.price, quantity: fill.quantity))
+                }
+            }
+        }
+
+        // How many ticks come at or before each entry's atSeq: entries run after that many.
+        let scheduled = entries.map { entry in (after: ticksThrough(entry.atSeq), entry: entry) }
+            .enumerated().sorted { ($0.element.after, $0.offset) < ($1.element.after, $1.offset) }
+            .map(\.element)
+        var next = 0
+        var time = ticks.first?.time ?? Date(timeIntervalSince1970: 0)
+        for tickCount in 0...ticks.count {
+            if tickCount > 0 {
+                let tick = ticks[tickCount - 1]
+                time = tick.time
+                absorb(engine.apply(tick))
+            }
+            while next < scheduled.count, scheduled[next].after == tickCount {
+                let entry = scheduled[next].entry
+                next += 1
+                switch entry.action {
+                case .submit(let id, let request):
+                    absorb(engine.submit(request, id: id, at: time))
+                case .cancel(let id):
+                    do {
+                        absorb(MatchReport(orders: [try engine.cancel(id: id, at: time)]))
+                    } catch {
+                        guard let i = position[id] else { continue }
+                        results[i].notes.append(
+                            "cancel at seq \(entry.atSeq) (orders line \(entry.line)) changed nothing: "
+                                + "the order was already \(results[i].status.rawValue)")
+                    }
+                }
+            }
+        }
+        return ReplayResult(orders: results)
+    }
+
+    /// The number of ticks with `seq <= atSeq`.
+    private func ticksThrough(_ atSeq: Int64) -> Int {
+        var low = 0
+        var high = ticks.count
+        while low < high {
+            let mid = (low + high) / 2
+            if ticks[mid].seq <= atSeq { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+}
