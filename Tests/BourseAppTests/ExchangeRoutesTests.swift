@@ -46,7 +46,8 @@ struct ExchangeRoutesTests {
     }
 
     static func post(_ client: some TestClientProtocol, _ body: String) async throws -> TestResponse {
-        try await client.execute(uri: "/api/v1/orders", method: .post, body: ByteBuffer(string: body))
+        try await client.execute(
+            uri: "/api/v1/orders", method: .post, headers: [.contentType: "application/json"], body: ByteBuffer(string: body))
     }
 
     @Test func aMarketBuySweepsTheAsksAndSaysWhatCouldNotBeFilled() async throws {
@@ -176,6 +177,21 @@ struct ExchangeRoutesTests {
             // Numbering goes on from the last order.
             let next = try Self.json(try await Self.post(client, #"{"side":"buy","type":"market","quantity":1}"#))
             #expect((next["order"] as? [String: Any])?["id"] as? String == "2")
+        }
+    }
+
+    @Test func anOrderThatIsNotSentAsJSONIsRefused() async throws {
+        let fixture = try Self.fixture()
+        await fixture.desk.handle(.state(.live))
+        await fixture.desk.handle(.tick(try Self.tick(1)))
+        try await fixture.app.test(.router) { client in
+            // What a form on another site could send without a CORS preflight.
+            let response = try await client.execute(
+                uri: "/api/v1/orders", method: .post, headers: [.contentType: "text/plain"],
+                body: ByteBuffer(string: #"{"side":"buy","type":"market","quantity":10}"#))
+
+            #expect(response.status == .unsupportedMediaType)
+            #expect(try await fixture.desk.orders(limit: 10).isEmpty)
         }
     }
 }

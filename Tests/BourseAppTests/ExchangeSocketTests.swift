@@ -58,4 +58,37 @@ struct ExchangeSocketTests {
             }
         }
     }
+
+    @Test func anotherSitesPageMayNotOpenTheSocket() async throws {
+        var quiet = Logger(label: "test")
+        quiet.logLevel = .critical
+        let desk = try TradingDesk(store: DatabaseOrderStore(database: try BourseDatabase()), logger: quiet)
+        let exchange = ExchangeService(desk: desk, source: "simulated", symbol: "AAPL")
+        let market = MarketService(sourceName: "simulated", provider: FailingMarketDataProvider(), now: { Date() })
+        let app = Application(
+            router: buildRouter(market: market, exchange: exchange),
+            server: .http1WebSocketUpgrade(webSocketRouter: buildWebSocketRouter(exchange: exchange)))
+
+        try await app.test(.live) { client in
+            // The upgrade request a browser would send from a page of https://evil.example.
+            let upgrade: HTTPFields = [
+                .connection: "Upgrade", .upgrade: "websocket", .secWebSocketVersion: "13",
+                .secWebSocketKey: "dGhlIHNhbXBsZSBub25jZQ==", .origin: "https://evil.example",
+            ]
+            let refused = try await client.execute(uri: "/exchange/ws", method: .get, headers: upgrade)
+            #expect(refused.status != .switchingProtocols)
+            #expect(refused.status.code >= 400)
+
+            // The client's own (non-browser) origin passes, and the snapshot comes first.
+            _ = try await client.ws("/exchange/ws") { inbound, outbound, _ in
+                var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+                guard case .text(let text) = try await messages.next() else {
+                    Issue.record("no snapshot")
+                    return
+                }
+                #expect(text.hasPrefix(#"{"type":"snapshot""#))
+                try await outbound.close(.normalClosure, reason: nil)
+            }
+        }
+    }
 }

@@ -19,6 +19,10 @@ struct ExchangeController<Context: RequestContext> {
     }
 
     @Sendable func place(_ request: Request, context: Context) async throws -> Response {
+        // Only JSON: a form or text/plain POST from another site (no preflight) cannot place an order.
+        guard let type = request.headers[.contentType], type.lowercased().hasPrefix("application/json") else {
+            throw APIError(.unsupportedMediaType, "send the order as JSON, with Content-Type: application/json")
+        }
         let body: ByteBuffer
         do {
             body = try await request.body.collect(upTo: Self.maxBodyBytes)

@@ -9,7 +9,9 @@ import HummingbirdWebSocket
 /// it happens. Server to page only; anything the page sends is ignored.
 enum ExchangeSocket {
     static func addRoutes(to router: Router<BasicWebSocketRequestContext>, exchange: ExchangeService) {
-        router.ws("exchange/ws") { inbound, outbound, _ in
+        router.ws("exchange/ws", shouldUpgrade: { request, _ in
+            sameOrigin(request) ? .upgrade([:]) : .dontUpgrade
+        }) { inbound, outbound, _ in
             // Subscribe before the snapshot, so nothing between the two is missed.
             let updates = await exchange.desk.updates()
             try await outbound.write(.text(await snapshot(exchange)))
@@ -28,6 +30,17 @@ enum ExchangeSocket {
                 group.cancelAll()
             }
         }
+    }
+
+    /// Whether a browser's page asking for the socket is one of this server's: another site's
+    /// page may not read the user's orders. Browsers always send an `http(s)` `Origin` with the
+    /// port; other clients (which no web page controls) send none or a `ws` one, and pass.
+    static func sameOrigin(_ request: Request) -> Bool {
+        guard let origin = request.headers[.origin], let url = URL(string: origin),
+            let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https"
+        else { return true }
+        guard let host = url.host, let authority = request.head.authority else { return false }
+        return (url.port.map { "\(host):\($0)" } ?? host).lowercased() == authority.lowercased()
     }
 
     /// `{"type":"snapshot","state","symbol","source","book","trades"}`.
