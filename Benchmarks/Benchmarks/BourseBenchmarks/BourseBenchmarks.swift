@@ -8,4 +8,5 @@ let benchmarks: @Sendable () -> Void = {
     GNBBenchmarks.register()
     ChartBenchmarks.register()
     SearchBenchmarks.register()
+    ExchangeBenchmarks.register()
 }
