@@ -14,17 +14,23 @@ import Testing
 /// `/exchange/ws` over a real WebSocket: the snapshot, then ticks, states and order events.
 @Suite("Exchange socket")
 struct ExchangeSocketTests {
-    @Test func thePageGetsASnapshotThenEveryTickStateAndOrderEvent() async throws {
+    /// The app with its WebSocket routes, on a desk over an in-memory database.
+    static func app() throws -> (some ApplicationProtocol, TradingDesk) {
         var quiet = Logger(label: "test")
         quiet.logLevel = .critical
         let desk = try TradingDesk(store: DatabaseOrderStore(database: try BourseDatabase()), logger: quiet)
-        await desk.handle(.state(.live))
-        await desk.handle(.tick(try ExchangeRoutesTests.tick(1)))
         let exchange = ExchangeService(desk: desk, source: "simulated", symbol: "AAPL")
         let market = MarketService(sourceName: "simulated", provider: FailingMarketDataProvider(), now: { Date() })
         let app = Application(
             router: buildRouter(market: market, exchange: exchange),
             server: .http1WebSocketUpgrade(webSocketRouter: buildWebSocketRouter(exchange: exchange)))
+        return (app, desk)
+    }
+
+    @Test func thePageGetsASnapshotThenEveryTickStateAndOrderEvent() async throws {
+        let (app, desk) = try Self.app()
+        await desk.handle(.state(.live))
+        await desk.handle(.tick(try ExchangeRoutesTests.tick(1)))
 
         try await app.test(.live) { client in
             _ = try await client.ws("/exchange/ws") { inbound, outbound, _ in
@@ -60,14 +66,7 @@ struct ExchangeSocketTests {
     }
 
     @Test func anotherSitesPageMayNotOpenTheSocket() async throws {
-        var quiet = Logger(label: "test")
-        quiet.logLevel = .critical
-        let desk = try TradingDesk(store: DatabaseOrderStore(database: try BourseDatabase()), logger: quiet)
-        let exchange = ExchangeService(desk: desk, source: "simulated", symbol: "AAPL")
-        let market = MarketService(sourceName: "simulated", provider: FailingMarketDataProvider(), now: { Date() })
-        let app = Application(
-            router: buildRouter(market: market, exchange: exchange),
-            server: .http1WebSocketUpgrade(webSocketRouter: buildWebSocketRouter(exchange: exchange)))
+        let (app, _) = try Self.app()
 
         try await app.test(.live) { client in
             // The upgrade request a browser would send from a page of https://evil.example.
