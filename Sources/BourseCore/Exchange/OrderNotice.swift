@@ -33,10 +33,7 @@ public enum OrderNotice {
         let quantity = fills.reduce(0) { $0 + $1.quantity }
         guard quantity > 0 else { return "?" }
         let ticks = fills.reduce(Int64(0)) { $0 + $1.price.ticks * Int64($1.quantity) }
-        if ticks % Int64(quantity) == 0 { return Price(ticks: ticks / Int64(quantity)).description }
-        let average = try? ExactDecimal(significand: Int128(ticks), scale: Price.places)
-            .divided(by: ExactDecimal(quantity), places: 4, .halfEven)
-        return average.map(priceText) ?? "?"
+        return Price.average(ticks: Int128(ticks), quantity: quantity).map(priceText) ?? "?"
     }
 
     /// A price for people: two places when that is exact, up to four otherwise.

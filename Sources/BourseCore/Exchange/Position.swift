@@ -63,7 +63,7 @@ public struct Position: Sendable, Hashable {
         self.costBasis = Self.money(costTicks)
         self.realizedPnL = Self.money(realizedTicks)
         self.averageCost =
-            quantity == 0 ? nil : try? Self.money(costTicks).divided(by: ExactDecimal(quantity), places: 4, .halfEven)
+            Price.average(ticks: costTicks, quantity: quantity)
         self.lastPrice = lastPrice
         if let lastPrice {
             let valueTicks = Int128(quantity) * Int128(lastPrice.ticks)

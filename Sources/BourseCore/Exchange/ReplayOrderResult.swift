@@ -43,9 +43,7 @@ public struct ReplayOrderResult: Sendable, Hashable {
 
     /// The average fill price, exact to four places (half-even); nil before any fill.
     public var averagePrice: ExactDecimal? {
-        guard filledQuantity > 0 else { return nil }
-        return try? ExactDecimal(significand: Int128(filledTicks), scale: Price.places)
-            .divided(by: ExactDecimal(filledQuantity), places: 4, .halfEven)
+        filledQuantity > 0 ? Price.average(ticks: Int128(filledTicks), quantity: filledQuantity) : nil
     }
 
     mutating func update(_ order: Order) {
