@@ -9,10 +9,16 @@ public enum ExchangeSource {
     /// The feed URL and the source's name ("feed" or "simulated").
     public static func feed(environment: [String: String], embeddedFeedURL: URL) throws(ExchangeSourceError) -> (url: URL, source: String) {
         guard let text = environment["BOURSE_FEED_URL"], !text.isEmpty else { return (embeddedFeedURL, "simulated") }
+        guard let url = feedURL(text) else { throw .badFeedURL }
+        return (url, "feed")
+    }
+
+    /// `text` as a feed URL: `ws://` or `wss://` with a host; nil for anything else.
+    public static func feedURL(_ text: String) -> URL? {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "ws" || scheme == "wss",
             url.host != nil
-        else { throw .badFeedURL }
-        return (url, "feed")
+        else { return nil }
+        return url
     }
 
     /// Opens the desk on `store` (its open orders resume) and starts the feed client feeding it.

@@ -50,7 +50,7 @@ public enum FeedRecorder {
         var embedded: EmbeddedFeed?
         let url: URL
         if let text = options.feed ?? environment["BOURSE_FEED_URL"], !text.isEmpty {
-            guard let parsed = URL(string: text), ["ws", "wss"].contains(parsed.scheme?.lowercased() ?? "") else {
+            guard let parsed = ExchangeSource.feedURL(text) else {
                 return .failure(
                     CommandFailure(message: "the feed URL must be ws://HOST:PORT/feed or wss://…, not \(text.prefix { $0 != "?" }.prefix(200))", exitCode: 64))
             }
