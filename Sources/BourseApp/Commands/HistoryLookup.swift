@@ -52,16 +52,7 @@ public enum HistoryLookup {
             [bar.date.description, bar.o.formatted(places: 2), bar.h.formatted(places: 2), bar.l.formatted(places: 2),
              bar.c.formatted(places: 2), bar.v.formatted(places: 0), bar.avg.formatted(places: 2)]
         }
-        let widths = columns.indices.map { column in
-            ([columns] + rows).map { $0[column].count }.max() ?? 0
-        }
-        for row in [columns] + rows {
-            let cells = row.enumerated().map { column, text in
-                let padding = String(repeating: " ", count: widths[column] - text.count)
-                return column == 0 ? text + padding : padding + text
-            }
-            lines.append(cells.joined(separator: "  "))
-        }
+        lines += TextTable.lines([columns] + rows, rightAligned: Set(1..<columns.count))
         let averages = r.bars.map(\.avg)
         if let low = averages.min(), let high = averages.max() {
             lines.append("")

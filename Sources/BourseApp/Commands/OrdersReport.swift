@@ -41,14 +41,6 @@ public enum OrdersReport {
                 order.averagePrice.map(OrderNotice.priceText) ?? "-", order.status.rawValue, order.reason ?? "",
             ]
         }
-        let all = [header] + rows
-        let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
-        let numeric: Set<Int> = [0, 4, 5, 6, 7]
-        return all.map { row in
-            row.indices.map { column in
-                let padding = String(repeating: " ", count: widths[column] - row[column].count)
-                return numeric.contains(column) ? padding + row[column] : row[column] + padding
-            }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
-        }.joined(separator: "\n")
+        return TextTable.lines([header] + rows, rightAligned: [0, 4, 5, 6, 7]).joined(separator: "\n")
     }
 }

@@ -15,18 +15,10 @@ extension ReplayResult {
                 order.averagePrice?.description ?? "-", order.reason ?? "",
             ]
         }
-        let widths = header.indices.map { column in
-            ([header] + rows).map { $0[column].count }.max() ?? 0
-        }
-        func line(_ cells: [String]) -> String {
-            let padded = cells.enumerated().map { column, cell in
-                column == cells.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
-            }
-            return String(padded.joined(separator: "  ").reversed().drop { $0 == " " }.reversed())
-        }
-        var out = [line(header)]
-        for (order, row) in zip(orders, rows) {
-            out.append(line(row))
+        let table = TextTable.lines([header] + rows)
+        var out = [table[0]]
+        for (order, line) in zip(orders, table.dropFirst()) {
+            out.append(line)
             for fill in order.fills {
                 out.append("      fill seq \(fill.seq): \(fill.quantity) at \(fill.price)")
             }
