@@ -66,18 +66,12 @@ public final class EmbeddedServices: Sendable {
         // An implementation detail of the app: only its failures are worth a log line.
         var quiet = Logger(label: "bourse.embedded")
         quiet.logLevel = .critical
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let application = Application(
-            router: router, server: .http1WebSocketUpgrade(webSocketRouter: webSocketRouter), configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: "bourse-embedded"),
-            onServerRunning: { channel in
-                continuation.yield(channel.localAddress?.port ?? 0)
-                continuation.finish()
-            },
-            logger: quiet)
-        let server = Task { try await application.run() }
-        guard let port = await ports.first(where: { _ in true }), port > 0 else {
-            server.cancel()
-            throw EmbeddedServicesError.didNotStart
+        let (port, server) = try await LoopbackServer.start { onRunning in
+            Application(
+                router: router, server: .http1WebSocketUpgrade(webSocketRouter: webSocketRouter),
+                configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: "bourse-embedded"),
+                onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
+                logger: quiet)
         }
         return EmbeddedServices(
             baseURL: URL(string: "http://127.0.0.1:\(port)")!, polygon: polygon, gnb: gnb, gnbData: gnbData, feed: feed,

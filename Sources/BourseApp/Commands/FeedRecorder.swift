@@ -138,15 +138,8 @@ struct EmbeddedFeed {
         let feed = FeedStandIn.bundled(symbol: symbol, seed: seed, ticksPerSecond: ticksPerSecond)
         var quiet = Logger(label: "bourse.embedded-feed")
         quiet.logLevel = .critical
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let application = feed.makeApplication(port: 0, logger: quiet) { port in
-            continuation.yield(port)
-            continuation.finish()
-        }
-        let server = Task { try await application.run() }
-        guard let port = await ports.first(where: { _ in true }), port > 0 else {
-            server.cancel()
-            throw EmbeddedServicesError.didNotStart
+        let (port, server) = try await LoopbackServer.start { onRunning in
+            feed.makeApplication(port: 0, logger: quiet, onServerRunning: onRunning)
         }
         return EmbeddedFeed(url: URL(string: "ws://127.0.0.1:\(port)/feed")!, server: server, market: feed.start())
     }
