@@ -8,7 +8,8 @@
 //   Storage      GRDB over SQLite: migrations, the response cache, GNB downloads, orders and fills
 //   Exchange     the live exchange: the feed client (WebSocket), the order store interface, the trading desk
 //   StandIns     the embedded stand-in services (the simulated Polygon market, the exchange feed, GNB)
-//   BourseApp    the Hummingbird web app: configuration, routes, services
+//   BourseApp    the Hummingbird web app: one controller per feature (API, pages, socket), on interfaces only
+//   Bootstrap    the only target that picks and starts live things: sources, stand-ins, services, commands
 //   bourse       the thin command line (swift-argument-parser)
 import PackageDescription
 
@@ -26,6 +27,7 @@ let package = Package(
         .library(name: "Storage", targets: ["Storage"]),
         .library(name: "StandIns", targets: ["StandIns"]),
         .library(name: "BourseApp", targets: ["BourseApp"]),
+        .library(name: "Bootstrap", targets: ["Bootstrap"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -35,6 +37,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
     targets: [
         .target(name: "BourseCore"),
@@ -87,16 +90,28 @@ let package = Package(
         .target(
             name: "BourseApp",
             dependencies: [
-                "BourseCore", "BundledData", "Networking", "MarketData", "GNBData", "Exchange", "Storage", "StandIns",
+                "BourseCore", "BundledData", "MarketData", "GNBData", "Exchange",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "Bootstrap",
+            dependencies: [
+                "BourseApp", "BourseCore", "BundledData", "Networking", "MarketData", "GNBData", "Exchange", "Storage",
+                "StandIns",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
             name: "bourse",
             dependencies: [
-                "BourseApp", "StandIns",
+                "Bootstrap", "StandIns",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -138,9 +153,17 @@ let package = Package(
         .testTarget(
             name: "BourseAppTests",
             dependencies: [
-                "BourseApp",
+                "BourseApp", "StandIns", "Storage",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
+            ]
+        ),
+        .testTarget(
+            name: "BootstrapTests",
+            dependencies: [
+                "Bootstrap", "BourseApp", "StandIns", "Storage",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
     ],

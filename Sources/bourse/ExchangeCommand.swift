@@ -1,5 +1,5 @@
 import ArgumentParser
-import BourseApp
+import Bootstrap
 import Foundation
 
 /// `bourse exchange …`: the live exchange from the terminal.

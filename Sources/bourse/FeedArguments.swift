@@ -1,5 +1,5 @@
 import ArgumentParser
-import BourseApp
+import Bootstrap
 
 /// The feed simulator's options, shared by `serve` (its embedded feed) and `sim`.
 struct FeedArguments: ParsableArguments {

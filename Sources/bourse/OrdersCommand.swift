@@ -1,5 +1,5 @@
 import ArgumentParser
-import BourseApp
+import Bootstrap
 import Foundation
 
 struct OrdersCommand: ParsableCommand {

@@ -1,6 +1,9 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Logging
+import Exchange
+import Storage
 import Testing
 @testable import BourseApp
 
@@ -9,11 +12,15 @@ import Testing
 /// the exchange could not answer).
 @Suite("Exchange page")
 struct ExchangePageTests {
-    static func app() -> some ApplicationProtocol {
-        let router = Router(context: BasicRequestContext.self)
+    static func app() throws -> some ApplicationProtocol {
+        // A desk that never hears from a feed: the shell must not wait for one.
+        var quiet = Logger(label: "test")
+        quiet.logLevel = .critical
+        let desk = try TradingDesk(store: DatabaseOrderStore(database: try BourseDatabase()), logger: quiet)
+        let router = Router(context: AppRequestContext.self)
         router.add(middleware: ErrorMiddleware())
-        addExchangePages(to: router)
-        addAssets(to: router)
+        ExchangeController(exchange: ExchangeService(desk: desk, source: .simulated, symbol: "AAPL")).addRoutes(to: router)
+        AssetsController().addRoutes(to: router)
         return Application(router: router)
     }
 

@@ -14,7 +14,7 @@ import Testing
 @Suite("Exchange routes")
 struct ExchangeRoutesTests {
     struct Fixture {
-        let app: Application<RouterResponder<BasicRequestContext>>
+        let app: Application<RouterResponder<AppRequestContext>>
         let desk: TradingDesk
         let path: String
     }
@@ -26,8 +26,8 @@ struct ExchangeRoutesTests {
         let desk = try TradingDesk(
             store: DatabaseOrderStore(database: try BourseDatabase(path: path)),
             now: { Date(timeIntervalSince1970: 1_763_820_000) }, logger: quiet)
-        let market = MarketService(sourceName: "simulated", provider: FailingMarketDataProvider(), now: { Date() })
-        let exchange = ExchangeService(desk: desk, source: "simulated", symbol: "AAPL")
+        let market = MarketService(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
+        let exchange = ExchangeService(desk: desk, source: .simulated, symbol: "AAPL")
         return Fixture(app: Application(router: buildRouter(market: market, exchange: exchange)), desk: desk, path: path)
     }
 

@@ -19,11 +19,10 @@ struct ExchangeSocketTests {
         var quiet = Logger(label: "test")
         quiet.logLevel = .critical
         let desk = try TradingDesk(store: DatabaseOrderStore(database: try BourseDatabase()), logger: quiet)
-        let exchange = ExchangeService(desk: desk, source: "simulated", symbol: "AAPL")
-        let market = MarketService(sourceName: "simulated", provider: FailingMarketDataProvider(), now: { Date() })
-        let app = Application(
-            router: buildRouter(market: market, exchange: exchange),
-            server: .http1WebSocketUpgrade(webSocketRouter: buildWebSocketRouter(exchange: exchange)))
+        let exchange = ExchangeService(desk: desk, source: .simulated, symbol: "AAPL")
+        let market = MarketService(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
+        let router = buildRouter(market: market, exchange: exchange)
+        let app = Application(router: router, server: .http1WebSocketUpgrade(webSocketRouter: router))
         return (app, desk)
     }
 
@@ -85,7 +84,8 @@ struct ExchangeSocketTests {
                     Issue.record("no snapshot")
                     return
                 }
-                #expect(text.hasPrefix(#"{"type":"snapshot""#))
+                let message = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+                #expect(message?["type"] as? String == "snapshot")
                 try await outbound.close(.normalClosure, reason: nil)
             }
         }

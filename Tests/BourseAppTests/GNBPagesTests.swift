@@ -1,6 +1,8 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import GNBData
+import Logging
 import Testing
 @testable import BourseApp
 
@@ -9,10 +11,14 @@ import Testing
 @Suite("GNB pages")
 struct GNBPagesTests {
     static func app() -> some ApplicationProtocol {
-        let router = Router(context: BasicRequestContext.self)
+        // A GNB service with nowhere to download from: the shells must not need it.
+        let gnb = GNBService(
+            client: GNBClient(accept: .json, logger: Logger(label: "test")),
+            sources: GNBSources(baseURL: URL(string: "http://127.0.0.1:9/gnb")!))
+        let router = Router(context: AppRequestContext.self)
         router.add(middleware: ErrorMiddleware())
-        addGNBPages(to: router)
-        addAssets(to: router)
+        GNBController(gnb: gnb).addRoutes(to: router)
+        AssetsController().addRoutes(to: router)
         return Application(router: router)
     }
 

@@ -1,6 +1,8 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import GNBData
+import Logging
 import MarketData
 import Testing
 @testable import BourseApp
@@ -10,8 +12,11 @@ import Testing
 struct GNBPagesWiringTests {
     @Test(arguments: ["/gnb", "/gnb/T2006", "/assets/bourse.css", "/assets/gnb.js"])
     func servedByTheAppRouter(path: String) async throws {
-        let market = MarketService(sourceName: "simulated", provider: FailingMarketDataProvider(), now: { Date() })
-        let app = Application(router: buildRouter(market: market))
+        let market = MarketService(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
+        let gnb = GNBService(
+            client: GNBClient(accept: .json, logger: Logger(label: "test")),
+            sources: GNBSources(baseURL: URL(string: "http://127.0.0.1:9/gnb")!))
+        let app = Application(router: buildRouter(market: market, gnb: gnb))
 
         try await app.test(.router) { client in
             try await client.execute(uri: path, method: .get) { response in

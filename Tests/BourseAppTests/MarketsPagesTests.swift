@@ -1,3 +1,4 @@
+import BourseCore
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -15,8 +16,8 @@ struct MarketsPagesTests {
         let html: String
     }
 
-    static func page(_ path: String, source: String = "simulated", accept: String = "text/html") async throws -> Page {
-        let market = MarketService(sourceName: source, provider: FailingMarketDataProvider(), now: { Date() })
+    static func page(_ path: String, source: SourceKind = .simulated, accept: String = "text/html") async throws -> Page {
+        let market = MarketService(source: source, provider: FailingMarketDataProvider(), now: { Date() })
         let app = Application(router: buildRouter(market: market))
         return try await app.test(.router) { client in
             try await client.execute(uri: path, method: .get, headers: [.accept: accept]) { response in
@@ -59,7 +60,7 @@ struct MarketsPagesTests {
     @Test func theSimulatedMarketIsLabelledInTheFirstPaint() async throws {
         #expect(try await Self.page("/").html.contains(#"id="source-label">Simulated market</p>"#))
         #expect(try await Self.page("/stocks/AAPL").html.contains(#"id="source-label">Simulated market</p>"#))
-        #expect(try await Self.page("/", source: "polygon").html.contains(#"id="source-label">Polygon.io</p>"#))
+        #expect(try await Self.page("/", source: .polygon).html.contains(#"id="source-label">Polygon.io</p>"#))
     }
 
     @Test func aStockPageIsAShellForItsSymbol() async throws {

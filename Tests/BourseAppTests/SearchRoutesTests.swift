@@ -11,9 +11,9 @@ struct SearchRoutesTests {
     static let search = SearchService()
 
     static func get(_ path: String, search: SearchService = search) async throws -> (status: HTTPResponse.Status, headers: HTTPFields, body: String) {
-        let router = Router(context: BasicRequestContext.self)
+        let router = Router(context: AppRequestContext.self)
         router.add(middleware: ErrorMiddleware())
-        addSearchRoutes(to: router, search: search)
+        SearchController(search: search).addRoutes(to: router)
         return try await Application(router: router).test(.router) { client in
             try await client.execute(uri: path, method: .get) { response in
                 (response.status, response.headers, String(buffer: response.body))

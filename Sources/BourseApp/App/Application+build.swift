@@ -3,60 +3,89 @@ import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import MarketData
-import StandIns
+import ServiceLifecycle
 
-/// The router: the JSON API under `/api/v1`, the GNB service's own resources under `/gnb`, and
-/// the pages.
-///
-/// - Parameters:
-///   - gnb: the GNB data behind `/api/v1/gnb/...` (none: those routes are absent).
-///   - gnbService: the data the app serves as a GNB service at `/gnb/rates` and `/gnb/transactions`.
-///   - search: the index behind `/api/v1/search` and `/search` (none: those routes are absent).
-///   - exchange: the live exchange behind `/api/v1/orders`, `/book`, `/position` (none: absent).
-public func buildRouter(
-    market: MarketService, gnb: GNBService? = nil, gnbService: GNBStandIn? = nil, search: SearchService? = nil,
-    exchange: ExchangeService? = nil
-) -> Router<BasicRequestContext> {
-    let router = Router(context: BasicRequestContext.self)
+/// What the web app serves: the market always, each other feature when it is given.
+public struct AppFeatures: Sendable {
+    public var market: MarketService
+    /// The listings behind search and behind the stock page's 404 (none: no search, and every
+    /// well-formed symbol gets its page).
+    public var search: SearchService?
+    /// The GNB data behind `/api/v1/gnb/...` and `/gnb` (none: absent).
+    public var gnb: GNBService?
+    /// The live exchange behind `/api/v1/orders`, `/book`, `/position`, `/exchange` and its socket.
+    public var exchange: ExchangeService?
+    /// Routes the bootstrap adds as they are (the app's own GNB service at `/gnb/rates`).
+    public var external: [any FeatureController]
+
+    public init(
+        market: MarketService, search: SearchService? = nil, gnb: GNBService? = nil, exchange: ExchangeService? = nil,
+        external: [any FeatureController] = []
+    ) {
+        self.market = market
+        self.search = search
+        self.gnb = gnb
+        self.exchange = exchange
+        self.external = external
+    }
+}
+
+/// The router: every feature's controller adds its API routes (under `/api/v1`), its pages and
+/// its socket, the same way; errors become HTTP in `ErrorMiddleware` alone.
+public func buildRouter(_ features: AppFeatures) -> Router<AppRequestContext> {
+    let router = Router(context: AppRequestContext.self)
     router.add(middleware: ErrorMiddleware())
     router.add(middleware: PageNotFoundMiddleware())
-    let api = router.group("api/v1")
-    api.get("health") { _, _ in HealthResponse(status: "ok", source: market.sourceName) }
-    MarketsController(market: market).addRoutes(to: api)
-    if let gnb { GNBController(gnb: gnb).addRoutes(to: api) }
-    if let exchange { ExchangeController(exchange: exchange).addRoutes(to: api) }
-    gnbService?.addRoutes(to: router)
-    addMarketsPages(to: router, sourceName: market.sourceName)
-    addGNBPages(to: router)
-    addExchangePages(to: router)
-    ChartController(market: market).addRoutes(to: router)
-    if let search { addSearchRoutes(to: router, search: search) }
-    addAssets(to: router)
+    let controllers: [(any FeatureController)?] = [
+        HealthController(source: features.market.source),
+        MarketsController(market: features.market, listings: features.search),
+        ChartController(market: features.market),
+        features.search.map(SearchController.init),
+        features.gnb.map(GNBController.init),
+        features.exchange.map(ExchangeController.init),
+        AssetsController(),
+    ]
+    for controller in controllers.compactMap({ $0 }) + features.external {
+        controller.addRoutes(to: router)
+    }
     return router
 }
 
-/// The WebSocket routes: `/exchange/ws`, the exchange screen's live updates.
-public func buildWebSocketRouter(exchange: ExchangeService?) -> Router<BasicWebSocketRequestContext> {
-    let router = Router(context: BasicWebSocketRequestContext.self)
-    if let exchange { ExchangeSocket.addRoutes(to: router, exchange: exchange) }
-    return router
+/// The router for the features given, as tests build it.
+public func buildRouter(
+    market: MarketService, gnb: GNBService? = nil, search: SearchService? = nil, exchange: ExchangeService? = nil,
+    external: [any FeatureController] = []
+) -> Router<AppRequestContext> {
+    buildRouter(AppFeatures(market: market, search: search, gnb: gnb, exchange: exchange, external: external))
 }
 
-/// The web application on `host:port` (127.0.0.1 unless told otherwise).
+/// The web application on `host:port` (127.0.0.1 unless told otherwise), running `services`
+/// beside the server: on graceful shutdown the server stops first (in-flight requests finish),
+/// then the services in the reverse order of `services`.
 public func buildApplication(
-    market: MarketService, gnb: GNBService?, gnbService: GNBStandIn?, search: SearchService? = nil,
-    exchange: ExchangeService? = nil, host: String, port: Int, logger: Logger,
+    _ features: AppFeatures, services: [any Service] = [], host: String, port: Int, logger: Logger,
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
-) -> some ApplicationProtocol {
-    Application(
-        router: buildRouter(market: market, gnb: gnb, gnbService: gnbService, search: search, exchange: exchange),
-        server: .http1WebSocketUpgrade(webSocketRouter: buildWebSocketRouter(exchange: exchange)),
+) -> Application<RouterResponder<AppRequestContext>> {
+    let router = buildRouter(features)
+    return Application(
+        router: router,
+        server: .http1WebSocketUpgrade(webSocketRouter: router),
         configuration: .init(address: .hostname(host, port: port), serverName: "bourse"),
+        services: services,
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },
         logger: logger)
 }
 
+/// `GET /api/v1/health`: the app answers, and which market it shows.
+struct HealthController: FeatureController {
+    let source: SourceKind
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        router.get("api/v1/health") { _, _ in HealthResponse(status: "ok", source: source) }
+    }
+}
+
 struct HealthResponse: ResponseEncodable {
     let status: String
-    let source: String
+    let source: SourceKind
 }

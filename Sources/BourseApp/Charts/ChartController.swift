@@ -7,21 +7,17 @@ import MarketData
 ///
 /// Defaults: 1D, line, 800 × 320. A bad parameter is a 400 with a message, an unknown symbol a
 /// 404, a source that fails with nothing saved a 503 (as JSON, like every API error).
-public struct ChartController: Sendable {
+struct ChartController: FeatureController {
     let market: MarketService
 
     /// The chart's allowed sizes, in SVG user units (the image still scales to its container).
     static let widths = 200...4000
     static let heights = 120...2000
 
-    public init(market: MarketService) {
-        self.market = market
-    }
-
     /// Adds `/stocks/{symbol}/chart.svg` to `router`.
-    public func addRoutes<Context: RequestContext>(to router: Router<Context>) {
+    func addRoutes(to router: Router<AppRequestContext>) {
         router.get("stocks/:symbol/chart.svg") { request, context in
-            try await chart(request, symbol: MarketsController<Context>.symbol(context))
+            try await chart(request, symbol: MarketsController.symbol(context))
         }
     }
 
@@ -41,7 +37,7 @@ public struct ChartController: Sendable {
         ).layout()
         let summary = ChartSummary.text(symbol: symbol, range: parameters.range, layout: layout)
         let svg = ChartSVG(layout: layout, summary: summary, data: [
-            ("symbol", symbol), ("range", parameters.range.rawValue), ("source", market.sourceName),
+            ("symbol", symbol), ("range", parameters.range.rawValue), ("source", market.source.rawValue),
             ("fetched-at", Timestamp.iso8601(min(bars.fetchedAt, stock.fetchedAt))),
             ("stale", String(bars.isStale || stock.isStale)),
         ]).render()

@@ -2,20 +2,27 @@ import BourseCore
 import Exchange
 import Hummingbird
 
-/// `/api/v1/orders`, `/api/v1/orders/{id}`, `/api/v1/book` and `/api/v1/position`.
-struct ExchangeController<Context: RequestContext> {
+/// The exchange: the API (`/api/v1/orders`, `/api/v1/orders/{id}`, `/api/v1/book`,
+/// `/api/v1/position`), the screen (`/exchange`) and its socket (`/exchange/ws`).
+///
+/// The screen answers with its shell at once, with no call to the exchange; its script then
+/// opens the socket and loads the book, the orders and the position from the API.
+struct ExchangeController: FeatureController {
+    typealias Context = AppRequestContext
     let exchange: ExchangeService
 
     /// An order body larger than this is refused (a real one is under 100 bytes).
     static var maxBodyBytes: Int { 16 * 1024 }
 
-    func addRoutes(to group: RouterGroup<Context>) {
-        group.post("orders", use: place)
-        group.get("orders", use: orders)
-        group.get("orders/:id", use: order)
-        group.delete("orders/:id", use: cancel)
-        group.get("book", use: book)
-        group.get("position", use: position)
+    func addRoutes(to router: Router<Context>) {
+        router.post("api/v1/orders", use: place)
+        router.get("api/v1/orders", use: orders)
+        router.get("api/v1/orders/:id", use: order)
+        router.delete("api/v1/orders/:id", use: cancel)
+        router.get("api/v1/book", use: book)
+        router.get("api/v1/position", use: position)
+        router.get("exchange") { _, _ in HTMLPage(html: ExchangePage().render()) }
+        ExchangeSocket(exchange: exchange).addRoutes(to: router)
     }
 
     @Sendable func place(_ request: Request, context: Context) async throws -> Response {
@@ -35,14 +42,14 @@ struct ExchangeController<Context: RequestContext> {
         } catch {
             throw APIError(.badRequest, "the body is not JSON (\(error.description)); send {\"side\",\"type\",\"quantity\",\"price\"?}")
         }
-        let event = try await Self.answer { try await exchange.desk.place(try OrderRequest.parse(json)) }
+        let event = try await exchange.desk.place(try OrderRequest.parse(json))
         return try OrderEventResponse(event).response(from: request, context: context).with(status: .created)
     }
 
     @Sendable func orders(_ request: Request, context: Context) async throws -> OrdersResponse {
         let limit = try request.integerQuery("limit", default: 100, in: 1...1000)
         switch request.textQuery("status") ?? "all" {
-        case "all": return OrdersResponse(try await Self.answer { try await exchange.desk.orders(limit: limit) })
+        case "all": return OrdersResponse(try await exchange.desk.orders(limit: limit))
         case "open": return OrdersResponse(Array(await exchange.desk.openOrders.reversed().prefix(limit)))
         case let other: throw APIError(.badRequest, "status must be \"open\" or \"all\", got \"\(other.prefix(20))\"")
         }
@@ -50,7 +57,7 @@ struct ExchangeController<Context: RequestContext> {
 
     @Sendable func order(_ request: Request, context: Context) async throws -> OrderEventResponse {
         let id = context.parameters.get("id") ?? ""
-        guard let event = try await Self.answer({ try await exchange.desk.order(id: id) }) else {
+        guard let event = try await exchange.desk.order(id: id) else {
             throw APIError(.notFound, OrderError.notFound(String(id.prefix(40))).description)
         }
         return OrderEventResponse(event, withNotice: false)
@@ -58,7 +65,7 @@ struct ExchangeController<Context: RequestContext> {
 
     @Sendable func cancel(_ request: Request, context: Context) async throws -> OrderEventResponse {
         let id = context.parameters.get("id") ?? ""
-        return OrderEventResponse(try await Self.answer { try await exchange.desk.cancel(id: String(id.prefix(40))) })
+        return OrderEventResponse(try await exchange.desk.cancel(id: String(id.prefix(40))))
     }
 
     @Sendable func book(_ request: Request, context: Context) async throws -> BookResponse {
@@ -69,25 +76,9 @@ struct ExchangeController<Context: RequestContext> {
 
     @Sendable func position(_ request: Request, context: Context) async throws -> PositionResponse {
         let desk = exchange.desk
-        let position = try await Self.answer { try await desk.position() }
+        let position = try await desk.position()
         let symbol = await desk.lastTick?.symbol ?? exchange.symbol
         return PositionResponse(position, symbol: symbol, markPrice: await desk.markPrice)
-    }
-
-    /// Runs `body`, answering order errors as 400 (bad order), 404 (no such order) or 409 (no
-    /// longer open), and storage failures as 503.
-    static func answer<T>(_ body: () async throws -> T) async throws -> T {
-        do {
-            return try await body()
-        } catch let error as OrderError {
-            switch error {
-            case .notFound: throw APIError(.notFound, error.description)
-            case .notOpen: throw APIError(.conflict, error.description)
-            default: throw APIError(.badRequest, error.description)
-            }
-        } catch let error as TradingError {
-            throw APIError(.serviceUnavailable, error.description)
-        }
     }
 }
 

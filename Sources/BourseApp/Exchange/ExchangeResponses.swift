@@ -67,7 +67,7 @@ public struct OrderEventResponse: ResponseEncodable {
 public struct OrdersResponse: ResponseEncodable {
     let orders: [OrderJSON]
 
-    init(_ orders: [Order]) {
+    public init(_ orders: [Order]) {
         self.orders = orders.map(OrderJSON.init)
     }
 }
@@ -92,14 +92,14 @@ struct LastTradeJSON: Encodable {
 struct BookResponse: ResponseEncodable {
     @ExplicitNull var symbol: String?
     let state: String
-    let source: String
+    let source: SourceKind
     @ExplicitNull var seq: Int64?
     @ExplicitNull var time: String?
     @ExplicitNull var last: LastTradeJSON?
     let bids: [LevelJSON]
     let asks: [LevelJSON]
 
-    init(book: FeedTick?, symbol: String?, state: FeedState, source: String) {
+    init(book: FeedTick?, symbol: String?, state: FeedState, source: SourceKind) {
         self.symbol = book?.symbol ?? symbol
         self.state = state.label
         self.source = source

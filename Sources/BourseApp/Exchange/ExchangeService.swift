@@ -5,11 +5,11 @@ import Exchange
 /// symbol it expects before the first tick names it.
 public struct ExchangeService: Sendable {
     public let desk: TradingDesk
-    /// "simulated" for the embedded simulator, "feed" for a configured `BOURSE_FEED_URL`.
-    public let source: String
+    /// `.simulated` for the embedded simulator, `.feed` for a configured `BOURSE_FEED_URL`.
+    public let source: SourceKind
     public let symbol: String?
 
-    public init(desk: TradingDesk, source: String, symbol: String?) {
+    public init(desk: TradingDesk, source: SourceKind, symbol: String?) {
         self.desk = desk
         self.source = source
         self.symbol = symbol

@@ -7,18 +7,20 @@ import HummingbirdWebSocket
 /// `/exchange/ws`: the exchange screen's live feed from the app. A snapshot first (state,
 /// book, recent trades for the chart), then every tick, feed state change and order event as
 /// it happens. Server to page only; anything the page sends is ignored.
-enum ExchangeSocket {
-    static func addRoutes(to router: Router<BasicWebSocketRequestContext>, exchange: ExchangeService) {
+struct ExchangeSocket {
+    let exchange: ExchangeService
+
+    func addRoutes(to router: Router<AppRequestContext>) {
         router.ws("exchange/ws", shouldUpgrade: { request, _ in
-            sameOrigin(request) ? .upgrade([:]) : .dontUpgrade
-        }) { inbound, outbound, _ in
+            Self.sameOrigin(request) ? .upgrade([:]) : .dontUpgrade
+        }) { [exchange] inbound, outbound, _ in
             // Subscribe before the snapshot, so nothing between the two is missed.
             let updates = await exchange.desk.updates()
-            try await outbound.write(.text(await snapshot(exchange)))
+            try await outbound.write(.text(try await Self.snapshot(exchange)))
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
                     for await update in updates {
-                        guard let text = message(update) else { continue }
+                        guard let text = Self.message(update) else { continue }
                         try await outbound.write(.text(text))
                     }
                 }
@@ -43,30 +45,68 @@ enum ExchangeSocket {
         return (url.port.map { "\(host):\($0)" } ?? host).lowercased() == authority.lowercased()
     }
 
-    /// `{"type":"snapshot","state","symbol","source","book","trades"}`.
-    static func snapshot(_ exchange: ExchangeService) async -> String {
+    /// `{"type":"snapshot","state","symbol","source","book","trades"}`; `book` in the tick's own form.
+    static func snapshot(_ exchange: ExchangeService) async throws -> String {
         let desk = exchange.desk
         let book = await desk.book
-        let state = await desk.feedState
-        let trades = await desk.recentTrades
-        let symbol = book?.symbol ?? exchange.symbol
-        let tradesText = trades.map {
-            "{\"seq\":\($0.seq),\"time\":\"\(Timestamp.iso8601Milliseconds($0.time))\",\"price\":\"\($0.price)\"}"
-        }.joined(separator: ",")
-        return "{\"type\":\"snapshot\",\"state\":\"\(state.label)\",\"symbol\":\(symbol.map(JSONString.quoted) ?? "null")"
-            + ",\"source\":\(JSONString.quoted(exchange.source)),\"book\":\(book?.jsonText ?? "null"),\"trades\":[\(tradesText)]}"
+        let message = SnapshotMessage(
+            state: await desk.feedState.label, symbol: book?.symbol ?? exchange.symbol, source: exchange.source,
+            book: book.map(TickMessage.init),
+            trades: await desk.recentTrades.map {
+                .init(seq: $0.seq, time: Timestamp.iso8601Milliseconds($0.time), price: $0.price.description)
+            })
+        return try APIJSON.text(message)
     }
 
-    /// One update as the page reads it; a tick is the feed's own message form.
+    /// One update as the page reads it. A tick goes out in the feed's own form (the core's
+    /// writer, `FeedTick.jsonText`: the hot path, one string per tick for every screen).
     static func message(_ update: TradingUpdate) -> String? {
         switch update {
         case .tick(let tick): return tick.jsonText
-        case .state(let state): return "{\"type\":\"state\",\"state\":\"\(state.label)\"}"
-        case .order(let event):
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.withoutEscapingSlashes]
-            guard let data = try? encoder.encode(OrderEventResponse(event, type: "order")) else { return nil }
-            return String(decoding: data, as: UTF8.self)
+        case .state(let state): return try? APIJSON.text(StateMessage(state: state.label))
+        case .order(let event): return try? APIJSON.text(OrderEventResponse(event, type: "order"))
         }
+    }
+}
+
+/// The socket's first message.
+struct SnapshotMessage: Encodable {
+    struct Trade: Encodable {
+        let seq: Int64
+        let time: String
+        let price: String
+    }
+
+    let type = "snapshot"
+    let state: String
+    @ExplicitNull var symbol: String?
+    let source: SourceKind
+    @ExplicitNull var book: TickMessage?
+    let trades: [Trade]
+}
+
+/// `{"type":"state","state":"live"}`.
+struct StateMessage: Encodable {
+    let type = "state"
+    let state: String
+}
+
+/// A tick as the feed protocol writes it, for the snapshot's `book`.
+struct TickMessage: Encodable {
+    let type = "tick"
+    let seq: Int64
+    let time: String
+    let symbol: String
+    @ExplicitNull var last: LastTradeJSON?
+    let bids: [LevelJSON]
+    let asks: [LevelJSON]
+
+    init(_ tick: FeedTick) {
+        seq = tick.seq
+        time = Timestamp.iso8601Milliseconds(tick.time)
+        symbol = tick.symbol
+        last = tick.last.map { LastTradeJSON(price: $0.price.description, size: $0.size) }
+        bids = tick.bids.map(LevelJSON.init)
+        asks = tick.asks.map(LevelJSON.init)
     }
 }

@@ -2,13 +2,30 @@ import BourseCore
 import GNBData
 import Hummingbird
 
-/// `/api/v1/gnb/products` and `/api/v1/gnb/products/{sku}`.
-struct GNBController<Context: RequestContext> {
+/// GNB: the API (`/api/v1/gnb/products`, `/api/v1/gnb/products/{sku}`) and the screens (`/gnb`,
+/// the product list; `/gnb/{sku}`, one product). Each screen answers with its shell at once;
+/// its script then loads the data from the API.
+struct GNBController: FeatureController {
+    typealias Context = AppRequestContext
     let gnb: GNBService
 
-    func addRoutes(to group: RouterGroup<Context>) {
-        group.get("gnb/products", use: products)
-        group.get("gnb/products/:sku", use: product)
+    func addRoutes(to router: Router<Context>) {
+        router.get("api/v1/gnb/products", use: products)
+        router.get("api/v1/gnb/products/:sku", use: product)
+        router.get("gnb", use: productsPage)
+        router.get("gnb/:sku", use: productPage)
+    }
+
+    @Sendable func productsPage(_ request: Request, context: Context) async throws -> HTMLPage {
+        HTMLPage(html: GNBProductsPage().render())
+    }
+
+    @Sendable func productPage(_ request: Request, context: Context) async throws -> HTMLPage {
+        let sku = try context.parameters.require("sku")
+        guard GNBProductPage.isValid(sku: sku) else {
+            return HTMLPage(status: .badRequest, html: GNBProductPage.invalidSKU(sku).render())
+        }
+        return HTMLPage(html: GNBProductPage(sku: sku).render())
     }
 
     @Sendable func products(_ request: Request, context: Context) async throws -> GNBProductsResponse {

@@ -1,7 +1,6 @@
 import BourseCore
 import Foundation
 import GNBData
-import Logging
 
 /// The GNB data behind the screens, the API and the command line: downloaded when first asked
 /// for, reused for `maxAge`, with each currency's ledger (paths and conversions) computed once
@@ -69,61 +68,12 @@ public actor GNBService {
 }
 
 extension GNBService {
-    /// The sources `environment` names: `BOURSE_GNB_URL` (serving `/rates` and `/transactions`),
-    /// else the embedded GNB service. `BOURSE_GNB_FORMAT=xml` asks for XML.
-    public static func make(
-        environment: [String: String], store: any GNBDownloadStore, embedded: EmbeddedServices,
-        logger: Logger, now: @escaping @Sendable () -> Date = { Date() }
-    ) throws(GNBConfigurationError) -> GNBService {
-        let configured = try configuredSources(environment)
-        let client = GNBClient(accept: try acceptedFormat(environment), store: store, now: now, logger: logger)
-        return GNBService(
-            client: client, sources: configured ?? embedded.gnbSources,
-            sourceLabel: configured == nil ? embedded.gnbLabel : nil, now: now)
-    }
-
-    /// The sources under `BOURSE_GNB_URL`, if it is set.
-    public static func configuredSources(_ environment: [String: String]) throws(GNBConfigurationError) -> GNBSources? {
-        guard let text = environment["BOURSE_GNB_URL"], !text.isEmpty else { return nil }
-        guard case .url(let url) = GNBSource(text) else {
-            throw GNBConfigurationError(variable: "BOURSE_GNB_URL", reason: "must be an http:// or https:// URL, got \(text)")
-        }
-        return GNBSources(baseURL: url)
-    }
-
-    /// The format to ask for: `BOURSE_GNB_FORMAT` (json or xml), JSON by default.
-    public static func acceptedFormat(_ environment: [String: String]) throws(GNBConfigurationError) -> GNBFormat {
-        guard let text = environment["BOURSE_GNB_FORMAT"], !text.isEmpty else { return .json }
-        guard let format = GNBFormat(rawValue: text.lowercased()) else {
-            throw GNBConfigurationError(variable: "BOURSE_GNB_FORMAT", reason: "must be json or xml, got \(text)")
-        }
-        return format
-    }
-}
-
-extension GNBService {
     /// "URL/rates and URL/transactions" as "URL", else both sources.
-    static func label(_ sources: GNBSources) -> String {
+    public static func label(_ sources: GNBSources) -> String {
         let rates = sources.rates.description, transactions = sources.transactions.description
         if rates.hasSuffix("/rates"), transactions == rates.dropLast("rates".count) + "transactions" {
             return String(rates.dropLast("/rates".count))
         }
         return "\(rates) and \(transactions)"
     }
-}
-
-extension EmbeddedServices {
-    /// The embedded GNB service's resources.
-    var gnbSources: GNBSources { GNBSources(baseURL: baseURL.appendingPathComponent("gnb")) }
-
-    /// What the embedded GNB service serves, in words.
-    var gnbLabel: String { "the embedded GNB sample (\(gnbData.rawValue))" }
-}
-
-/// A GNB setting in the environment that makes no sense.
-public struct GNBConfigurationError: Error, Sendable, CustomStringConvertible {
-    public let variable: String
-    public let reason: String
-
-    public var description: String { "\(variable) \(reason)" }
 }

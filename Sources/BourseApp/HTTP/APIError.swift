@@ -1,7 +1,6 @@
 import BourseCore
 import Foundation
 import Hummingbird
-import MarketData
 
 /// An error answered as `{"error": "..."}` with its HTTP status.
 public struct APIError: HTTPResponseError, Sendable {
@@ -20,20 +19,7 @@ public struct APIError: HTTPResponseError, Sendable {
         // nosniff: an error may echo a path, and it must never be taken for a page.
         var headers: HTTPFields = [.contentType: "application/json; charset=utf-8", .xContentTypeOptions: "nosniff"]
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
-        let body = try JSONEncoder().encode(["error": message])
+        let body = try APIJSON.encoder.encode(["error": message])
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
-    }
-}
-
-extension APIError {
-    /// The HTTP answer to a market-data failure: the client's fault is a 4xx, the source's a 5xx.
-    init(_ error: MarketDataError) {
-        switch error {
-        case .unknownSymbol: self.init(.notFound, error.description)
-        case .badRequest: self.init(.badRequest, error.description)
-        case .rateLimited(let seconds): self.init(.serviceUnavailable, error.description, retryAfter: seconds)
-        case .unavailable: self.init(.serviceUnavailable, error.description)
-        case .notAuthorized, .invalidResponse: self.init(.badGateway, error.description)
-        }
     }
 }

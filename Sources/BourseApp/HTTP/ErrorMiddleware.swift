@@ -1,27 +1,57 @@
+import BourseCore
+import Exchange
 import GNBData
 import Hummingbird
 import Logging
 import MarketData
 
-/// Turns every failure into `{"error": "..."}` with the right status, so no route answers with
-/// an empty body or a stack trace, and unknown paths get a JSON 404 too.
+/// Where every error becomes HTTP, and the only place: each domain error's status, so no route
+/// answers with an empty body or a stack trace, and unknown paths get a JSON 404 too. A
+/// client's mistake is a 4xx; a source or the database failing is a 5xx.
 struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
         } catch let error as APIError {
             throw error
-        } catch let error as MarketDataError {
-            throw APIError(error)
-        } catch let error as GNBError {
-            throw APIError(error.isUnavailable ? .serviceUnavailable : .badGateway, error.description)
         } catch let error as HTTPError where error.status == .notFound {
-            throw APIError(.notFound, "no such page or endpoint: \(request.uri.path)")
+            throw APIError(.notFound, "no such page or endpoint: \(request.uri.path.prefix(200))")
         } catch let error as HTTPError {
             throw APIError(error.status, error.body ?? error.status.reasonPhrase)
         } catch {
+            if let mapped = APIError(mapping: error) { throw mapped }
             context.logger.error("unhandled error: \(String(describing: error))")
             throw APIError(.internalServerError, "internal error; the server log has the details")
+        }
+    }
+}
+
+extension APIError {
+    /// The HTTP answer to a domain error, or nil for an error no route should let out.
+    init?(mapping error: any Error) {
+        switch error {
+        case let error as MarketDataError:
+            switch error {
+            case .unknownSymbol: self.init(.notFound, error.description)
+            case .badRequest: self.init(.badRequest, error.description)
+            case .rateLimited(let seconds): self.init(.serviceUnavailable, error.description, retryAfter: seconds)
+            case .unavailable: self.init(.serviceUnavailable, error.description)
+            case .notAuthorized, .invalidResponse: self.init(.badGateway, error.description)
+            }
+        case let error as GNBError:
+            self.init(error.isUnavailable ? .serviceUnavailable : .badGateway, error.description)
+        case let error as OrderError:
+            switch error {
+            case .notFound: self.init(.notFound, error.description)
+            case .notOpen: self.init(.conflict, error.description)
+            default: self.init(.badRequest, error.description)
+            }
+        case let error as TradingError:
+            self.init(.serviceUnavailable, error.description)
+        case let error as SearchUnavailable:
+            self.init(.serviceUnavailable, error.description)
+        default:
+            return nil
         }
     }
 }

@@ -2,14 +2,59 @@ import BourseCore
 import Hummingbird
 import MarketData
 
-/// `/api/v1/tickers`, `/api/v1/stocks/{symbol}` and `/api/v1/stocks/{symbol}/bars`.
-struct MarketsController<Context: RequestContext> {
+/// The markets: the API (`/api/v1/tickers`, `/api/v1/stocks/{symbol}`, `/api/v1/stocks/{symbol}/bars`)
+/// and the screens (`/`, the list; `/stocks/{symbol}`, one stock).
+///
+/// The screens answer with their shell at once, without asking the market for anything; their
+/// scripts (`markets.js`, `stock.js`) then load the data from the API. The market's source is
+/// known without a request, so the "Simulated market" label is in the first paint.
+struct MarketsController: FeatureController {
+    typealias Context = AppRequestContext
     let market: MarketService
+    /// The listings that decide whether `/stocks/{symbol}` is a stock (404 page when not).
+    let listings: SearchService?
 
-    func addRoutes(to group: RouterGroup<Context>) {
-        group.get("tickers", use: tickers)
-        group.get("stocks/:symbol", use: stock)
-        group.get("stocks/:symbol/bars", use: bars)
+    func addRoutes(to router: Router<Context>) {
+        router.get("api/v1/tickers", use: tickers)
+        router.get("api/v1/stocks/:symbol", use: stock)
+        router.get("api/v1/stocks/:symbol/bars", use: bars)
+        router.get("/", use: listPage)
+        router.get("stocks/:symbol", use: stockPage)
+    }
+
+    @Sendable func listPage(_ request: Request, context: Context) async throws -> HTMLPage {
+        HTMLPage(html: MarketsListPage(sourceLabel: market.source.marketLabel).render())
+    }
+
+    /// The stock's shell; 400 for text that is no symbol, 404 for a symbol that is not listed
+    /// (`isListed`).
+    @Sendable func stockPage(_ request: Request, context: Context) async throws -> HTMLPage {
+        let text = context.parameters.get("symbol") ?? ""
+        switch Symbol.normalized(text) {
+        case .success(let symbol):
+            guard await isListed(symbol) else {
+                return HTMLPage(status: .notFound, html: StockPage.unknownSymbol(symbol).render())
+            }
+            return HTMLPage(html: StockPage(symbol: symbol, sourceLabel: market.source.marketLabel).render())
+        case .failure(let error):
+            return HTMLPage(status: .badRequest, html: StockPage.invalidSymbol(text, reason: error.reason).render())
+        }
+    }
+
+    /// Whether `symbol` is a stock this app shows: one of the shipped listings (the simulated
+    /// market lists exactly those). With Polygon.io, a symbol outside them is asked of the
+    /// source, which alone knows every ticker (one request, cached like any other answer); a
+    /// source that cannot answer gets the benefit of the doubt, and the page says what it finds.
+    func isListed(_ symbol: String) async -> Bool {
+        guard let listings, let listed = await listings.isListed(symbol) else { return true }
+        if listed || market.source == .simulated { return listed }
+        do {
+            _ = try await market.stock(symbol)
+            return true
+        } catch {
+            if case .unknownSymbol = error { return false }
+            return true
+        }
     }
 
     @Sendable func tickers(_ request: Request, context: Context) async throws -> TickersResponse {
@@ -19,13 +64,13 @@ struct MarketsController<Context: RequestContext> {
             throw APIError(.badRequest, "cursor is too long; use the `next` value of a previous page")
         }
         let page = try await market.tickers(limit: limit, cursor: cursor)
-        return TickersResponse(page: page, source: market.sourceName)
+        return TickersResponse(page: page, source: market.source)
     }
 
     @Sendable func stock(_ request: Request, context: Context) async throws -> StockResponse {
         let symbol = try Self.symbol(context)
         let overview = try await market.stock(symbol)
-        return StockResponse(overview: overview, source: market.sourceName)
+        return StockResponse(overview: overview, source: market.source)
     }
 
     @Sendable func bars(_ request: Request, context: Context) async throws -> BarsResponse {
@@ -36,10 +81,10 @@ struct MarketsController<Context: RequestContext> {
             throw APIError(.badRequest, "range must be one of \(known), got \"\(rangeText.prefix(20))\"")
         }
         let bars = try await market.bars(symbol, range: range)
-        return BarsResponse(symbol: symbol, range: range, bars: bars, source: market.sourceName)
+        return BarsResponse(symbol: symbol, range: range, bars: bars, source: market.source)
     }
 
-    static func symbol(_ context: Context) throws -> String {
+    static func symbol(_ context: some RequestContext) throws -> String {
         let text = context.parameters.get("symbol") ?? ""
         switch Symbol.normalized(text) {
         case .success(let symbol): return symbol

@@ -16,11 +16,11 @@ struct TickersResponse: ResponseEncodable {
 
     let results: [Row]
     @ExplicitNull var next: String?
-    let source: String
+    let source: SourceKind
     let stale: Bool
     let fetchedAt: String
 
-    init(page: PricedTickerPage, source: String) {
+    init(page: PricedTickerPage, source: SourceKind) {
         results = page.rows.map { row in
             Row(
                 symbol: row.ticker.symbol, name: row.ticker.name, price: row.quote?.price,
@@ -35,19 +35,19 @@ struct TickersResponse: ResponseEncodable {
 
 /// `GET /api/v1/stocks/{symbol}`, and `bourse quote --json`.
 public struct StockResponse: ResponseEncodable {
-    let symbol: String
-    let name: String
-    @ExplicitNull var description: String?
-    @ExplicitNull var exchange: String?
-    @ExplicitNull var price: ExactDecimal?
-    @ExplicitNull var change: ExactDecimal?
-    @ExplicitNull var changePercent: ExactDecimal?
-    @ExplicitNull var asOf: MarketDate?
-    let source: String
-    let stale: Bool
-    let fetchedAt: String
+    public let symbol: String
+    public let name: String
+    @ExplicitNull public var description: String?
+    @ExplicitNull public var exchange: String?
+    @ExplicitNull public var price: ExactDecimal?
+    @ExplicitNull public var change: ExactDecimal?
+    @ExplicitNull public var changePercent: ExactDecimal?
+    @ExplicitNull public var asOf: MarketDate?
+    public let source: SourceKind
+    public let stale: Bool
+    public let fetchedAt: String
 
-    init(overview: StockOverview, source: String) {
+    public init(overview: StockOverview, source: SourceKind) {
         symbol = overview.details.symbol
         name = overview.details.name
         description = overview.details.description
@@ -76,11 +76,11 @@ struct BarsResponse: ResponseEncodable {
     let symbol: String
     let range: String
     let bars: [Item]
-    let source: String
+    let source: SourceKind
     let stale: Bool
     let fetchedAt: String
 
-    init(symbol: String, range: ChartRange, bars: Fetched<[Bar]>, source: String) {
+    init(symbol: String, range: ChartRange, bars: Fetched<[Bar]>, source: SourceKind) {
         self.symbol = symbol
         self.range = range.rawValue
         self.bars = bars.value.map { bar in

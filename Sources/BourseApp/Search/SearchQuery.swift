@@ -2,7 +2,7 @@ import BourseCore
 import Hummingbird
 
 /// Reading the search parameters of a request.
-enum SearchQuery {
+public enum SearchQuery {
     /// `q`, which must be present (it may be empty) and at most `SearchIndex.maxQueryLength` characters.
     static func text(_ request: Request) throws -> String {
         guard let query = request.uri.queryParameters.get("q") else {
@@ -13,7 +13,7 @@ enum SearchQuery {
     }
 
     /// Why `query` cannot be searched, or nil when it can.
-    static func problem(with query: String) -> String? {
+    public static func problem(with query: String) -> String? {
         guard query.count > SearchIndex.maxQueryLength else { return nil }
         return "q is \(query.count) characters long; search with at most \(SearchIndex.maxQueryLength)"
     }

@@ -11,7 +11,7 @@ public struct SearchResponse: ResponseEncodable, Sendable {
 
     let results: [Result]
 
-    init(listings: [Listing]) {
+    public init(listings: [Listing]) {
         results = listings.map { Result(symbol: $0.symbol, name: $0.name, exchange: $0.exchange.rawValue) }
     }
 }

@@ -10,13 +10,14 @@ public actor SearchService {
     public static let defaultLimit = 10
     public static let maxLimit = 50
 
-    private let building: Task<Result<SearchIndex, SearchUnavailable>, Never>
+    private let building: Task<Result<(index: SearchIndex, symbols: Set<String>), SearchUnavailable>, Never>
 
     /// Starts building the index over `listings` (by default the bundled NASDAQ/NYSE/NYSE American ones).
     public init(listings: @escaping @Sendable () throws -> [Listing] = { try BundledData.listings() }) {
         building = Task.detached(priority: .medium) {
             do {
-                return .success(SearchIndex(listings: try listings()))
+                let all = try listings()
+                return .success((SearchIndex(listings: all), Set(all.map(\.symbol))))
             } catch {
                 return .failure(SearchUnavailable(reason: "\(error)"))
             }
@@ -25,18 +26,27 @@ public actor SearchService {
 
     /// The listings `query` finds, by company name, at most `limit` (see `SearchIndex.search`).
     public func search(_ query: String, limit: Int) async throws(SearchUnavailable) -> [Listing] {
-        try await building.value.get().search(query, limit: limit)
+        try await building.value.get().index.search(query, limit: limit)
     }
 
     /// The number of listings indexed, once the index is built.
     public func count() async throws(SearchUnavailable) -> Int {
-        try await building.value.get().count
+        try await building.value.get().index.count
+    }
+
+    /// Whether `symbol` (normalized) is one of the listings; nil when they could not be loaded.
+    public func isListed(_ symbol: String) async -> Bool? {
+        try? await building.value.get().symbols.contains(symbol)
     }
 }
 
 /// The listings could not be loaded, so nothing can be searched.
 public struct SearchUnavailable: Error, Sendable, CustomStringConvertible {
     public let reason: String
+
+    public init(reason: String) {
+        self.reason = reason
+    }
 
     public var description: String {
         "search is unavailable: the listings could not be loaded (\(reason))"

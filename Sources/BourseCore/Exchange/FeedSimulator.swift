@@ -95,7 +95,10 @@ public struct FeedSimulator: Sendable {
             // Buyers lift the ask more often when the price rose, sellers hit the bid when it fell.
             let buyerLikelihood = mid > before ? 0.7 : mid < before ? 0.3 : 0.5
             let atAsk = random.chance(buyerLikelihood)
-            last = LastTrade(price: Price(ticks: atAsk ? bestAsk : bestBid), size: tradeSize())
+            // The opening print is at the start price (the stock's last close), so the first
+            // tick agrees with the market's quote; later trades print at the touch.
+            let price = last == nil ? configuration.startPrice : Price(ticks: atAsk ? bestAsk : bestBid)
+            last = LastTrade(price: price, size: tradeSize())
         }
         seq += 1
         return FeedTick(seq: seq, time: time, symbol: configuration.symbol, last: last, bids: bids, asks: asks)

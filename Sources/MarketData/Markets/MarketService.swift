@@ -5,8 +5,8 @@ import Foundation
 /// and its bars. It combines the provider (one request per page of tickers) with the pricer
 /// (two requests for every list), so no screen ever costs a request per ticker.
 public struct MarketService: Sendable {
-    /// "simulated" for the embedded market, "polygon" for the real API.
-    public let sourceName: String
+    /// The simulated market or Polygon.io.
+    public let source: SourceKind
     private let provider: any MarketDataProvider
     private let pricer: MarketPricer
     private let calendar: TradingCalendar
@@ -16,10 +16,10 @@ public struct MarketService: Sendable {
     public static let maxPageSize = 1000
 
     public init(
-        sourceName: String, provider: any MarketDataProvider, calendar: TradingCalendar = TradingCalendar(),
+        source: SourceKind, provider: any MarketDataProvider, calendar: TradingCalendar = TradingCalendar(),
         now: @escaping @Sendable () -> Date
     ) {
-        self.sourceName = sourceName
+        self.source = source
         self.provider = provider
         self.calendar = calendar
         self.now = now

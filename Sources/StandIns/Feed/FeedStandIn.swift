@@ -14,8 +14,8 @@ import Synchronization
 /// misbehave on purpose: drop every connection, send a message that is not a tick, skip
 /// sequence numbers, or pause.
 public final class FeedStandIn: Sendable {
-    /// The market it simulates.
-    public let simulator: FeedSimulator.Configuration
+    /// The market it simulates (its start price may be set once more by `restart(from:)`).
+    public var simulator: FeedSimulator.Configuration { state.withLock { $0.simulator.configuration } }
     /// Ticks published per second.
     public let ticksPerSecond: Double
     /// Messages a connection may fall behind by before its oldest are dropped.
@@ -29,7 +29,6 @@ public final class FeedStandIn: Sendable {
         simulator: FeedSimulator.Configuration, ticksPerSecond: Double = 5, clientBuffer: Int = 64,
         clock: @escaping @Sendable () -> Date = { Date() }
     ) {
-        self.simulator = simulator
         self.ticksPerSecond = max(ticksPerSecond, 0.1)
         self.clientBuffer = max(clientBuffer, 1)
         self.clock = clock
@@ -55,6 +54,17 @@ public final class FeedStandIn: Sendable {
             let price = try? Price(level.lastClose.rounded(toPlaces: Price.places, .halfEven)), price.ticks > 0
         else { return Price(ticks: 100_00) }
         return price
+    }
+
+    /// Starts the market over from `price`, keeping its symbol, seed and connections: the app
+    /// calls it before the first tick with the simulated market's last close, so that the
+    /// exchange and the stock's page show the same price when the app starts.
+    public func restart(from price: Price) {
+        state.withLock { broadcast in
+            var configuration = broadcast.simulator.configuration
+            configuration.startPrice = price
+            broadcast.simulator = FeedSimulator(configuration)
+        }
     }
 
     // MARK: - Serving

@@ -37,6 +37,11 @@ public final class BourseDatabase: Sendable {
         }
     }
 
+    /// Closes the database: what was committed is on disk; later calls fail.
+    public func close() throws {
+        try writer.close()
+    }
+
     private static func configuration() -> Configuration {
         var configuration = Configuration()
         configuration.prepareDatabase { db in

@@ -69,10 +69,10 @@ final class LiveMarket: Sendable {
         let client = PolygonClient(
             configuration: configuration, cache: DatabaseResponseCache(database: try BourseDatabase(path: databasePath)),
             now: { now.date }, logger: quiet)
-        return MarketService(sourceName: "simulated", provider: client, now: { now.date })
+        return MarketService(source: .simulated, provider: client, now: { now.date })
     }
 
-    var router: Router<BasicRequestContext> { buildRouter(market: service) }
+    var router: Router<AppRequestContext> { buildRouter(market: service) }
 
     /// Takes the source down: from now on every request to it is refused.
     func stopSource() async {

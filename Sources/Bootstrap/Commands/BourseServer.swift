@@ -1,0 +1,104 @@
+import BourseApp
+import BourseCore
+import Exchange
+import Foundation
+import Hummingbird
+import Logging
+import MarketData
+import ServiceLifecycle
+import StandIns
+import Storage
+
+/// `bourse serve`: the database, the sources and the web app, until SIGINT or SIGTERM.
+///
+/// A stand-in starts only for a source the environment does not configure: with a Polygon key,
+/// a feed URL and a GNB URL, the app's own port is the only one it opens. Everything
+/// long-lived is a service of the application, so a signal shuts down in order: the server
+/// stops accepting and finishes the requests in flight (each order committed and answered, or
+/// not committed), then the feed client and the stand-ins stop, then the database closes.
+public enum BourseServer {
+    public struct Options: Sendable {
+        public var host: String
+        public var port: Int
+        public var databasePath: String
+        public var simulatedRateLimit: Int?
+        public var gnbData: GNBSampleSet
+        /// The embedded feed simulator's stock, rate and seed (unused with `BOURSE_FEED_URL`).
+        public var feed: StandInServer.FeedOptions
+
+        public init(
+            host: String, port: Int, databasePath: String, simulatedRateLimit: Int?, gnbData: GNBSampleSet,
+            feed: StandInServer.FeedOptions = .init()
+        ) {
+            self.host = host
+            self.port = port
+            self.databasePath = databasePath
+            self.simulatedRateLimit = simulatedRateLimit
+            self.gnbData = gnbData
+            self.feed = feed
+        }
+    }
+
+    /// How long a graceful shutdown may take before what is left is cancelled.
+    static let shutdownDeadline = Duration.seconds(4)
+
+    public static func run(options: Options, environment: [String: String]) async throws {
+        let logger = Log.make("bourse", environment: environment)
+        let settings = try SourceSettings(environment: environment)
+        let search = SearchService()  // starts indexing the listings now, in the background
+        let database = try BourseDatabase(path: options.databasePath)
+        let embedded = try await EmbeddedServices.start(
+            settings.standIns(), gnbData: options.gnbData, polygonRateLimit: options.simulatedRateLimit,
+            feedSymbol: options.feed.symbol, feedSeed: options.feed.seed, feedTicksPerSecond: options.feed.ticksPerSecond)
+        let market = try MarketSource.make(
+            settings: settings, cache: DatabaseResponseCache(database: database), embedded: embedded,
+            simulatedRateLimit: options.simulatedRateLimit, logger: logger)
+        let gnb = try GNBSettings.make(
+            settings: settings, store: DatabaseGNBDownloadStore(database: database), embedded: embedded, logger: logger)
+        if let feed = embedded?.feed { await openFeed(feed, at: market, logger: logger) }
+
+        let desk = try TradingDesk(store: DatabaseOrderStore(database: database), logger: logger)
+        let feedClient = FeedClient(url: settings.feedURL ?? embedded!.feedURL, logger: logger)
+        let exchange = ExchangeService(desk: desk, source: settings.feedKind, symbol: embedded?.feed?.simulator.symbol)
+        // The app's own GNB service (`/gnb/rates`, `/gnb/transactions`): routes on the app's
+        // port, serving the bundled sample; no server of its own.
+        let gnbService = try embedded?.gnb ?? GNBStandIn.bundled(options.gnbData)
+        let features = AppFeatures(
+            market: market, search: search, gnb: gnb, exchange: exchange,
+            external: [ExternalRoutes { gnbService.addRoutes(to: $0) }])
+
+        // Registered first, shut down last (the server itself goes before all of them).
+        var services: [any Service] = [
+            OnShutdown(name: "database") { try database.close() },
+            BackgroundWork(name: "feed client") { await feedClient.run { event in await desk.handle(event) } },
+        ]
+        if let embedded { services.insert(embedded, at: 1) }
+
+        let label = settings.marketKind == .simulated ? "the simulated market" : "Polygon.io"
+        let app = buildApplication(
+            features, services: services, host: options.host, port: options.port, logger: logger
+        ) { port in
+            logger.notice("Bourse is running at http://\(options.host):\(port) on \(label); database \(options.databasePath)")
+        }
+        var configuration = ServiceGroupConfiguration(
+            services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        configuration.maximumGracefulShutdownDuration = shutdownDeadline
+        try await ServiceGroup(configuration: configuration).run()
+        logger.notice("Bourse stopped")
+    }
+
+    /// One price per stock: the simulated feed opens at the market's last close of its symbol,
+    /// so `/exchange` and `/stocks/{symbol}` agree when the app starts. Without an answer (a
+    /// symbol the market does not list, a source that fails) it keeps its bundled level.
+    static func openFeed(_ feed: FeedStandIn, at market: MarketService, logger: Logger) async {
+        let symbol = feed.simulator.symbol
+        do {
+            guard let price = try await market.stock(symbol).quote?.price,
+                let start = try? Price(price.rounded(toPlaces: Price.places, .halfEven)), start.ticks > 0
+            else { return }
+            feed.restart(from: start)
+        } catch {
+            logger.warning("the simulated feed starts from \(symbol)'s bundled price: the market did not answer (\(error))")
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import BourseCore
+import Foundation
+import BourseApp
+import GNBData
+
+/// `bourse gnb [SKU]`: the products with their totals, or one product's transactions.
+public enum GNBReport {
+    public struct Options: Sendable {
+        public var sku: String?
+        /// A URL or a file for each resource; nil: `BOURSE_GNB_URL`, else the embedded sample.
+        public var rates: String?
+        public var transactions: String?
+        public var currency: String
+        public var json: Bool
+
+        public init(sku: String?, rates: String?, transactions: String?, currency: String, json: Bool) {
+            self.sku = sku
+            self.rates = rates
+            self.transactions = transactions
+            self.currency = currency
+            self.json = json
+        }
+    }
+
+    public static func run(_ options: Options, environment: [String: String]) async -> Result<String, CommandFailure> {
+        guard let currency = CurrencyCode(options.currency.uppercased()) else {
+            return .failure(CommandFailure(message: "--currency must be a three-letter code such as EUR, got \(options.currency)", exitCode: 64))
+        }
+        if let sku = options.sku, SKU.validated(sku) == nil {
+            return .failure(CommandFailure(message: SKU.problem(sku), exitCode: 64))
+        }
+        var embedded: EmbeddedServices?
+        defer { embedded?.stop() }
+        let service: GNBService
+        do {
+            let settings = try SourceSettings(environment: environment)
+            var defaults = settings.gnb
+            var label: String?
+            // The embedded GNB service starts only when a resource has no source of its own.
+            if defaults == nil, options.rates == nil || options.transactions == nil {
+                let started = try await EmbeddedServices.start(.gnb)
+                embedded = started
+                defaults = started.map { GNBSources(baseURL: $0.baseURL.appendingPathComponent("gnb")) }
+                if options.rates == nil, options.transactions == nil, let started {
+                    label = "the embedded GNB sample (\(started.gnbData.rawValue))"
+                }
+            }
+            let sources = GNBSources(
+                rates: options.rates.map(GNBSource.init) ?? defaults!.rates,
+                transactions: options.transactions.map(GNBSource.init) ?? defaults!.transactions)
+            let logger = Log.make("bourse", environment: environment, default: .critical)
+            let client = GNBClient(accept: settings.gnbFormat, logger: logger)
+            service = GNBService(client: client, sources: sources, sourceLabel: label)
+        } catch {
+            return .failure(CommandFailure(message: "\(error)", exitCode: 2))
+        }
+
+        let ledger: Ledger
+        let snapshot: GNBService.Snapshot
+        do {
+            (ledger, snapshot) = try await service.ledger(in: currency)
+        } catch {
+            return .failure(CommandFailure(message: error.description, exitCode: 2))
+        }
+        guard let sku = options.sku else {
+            let response = GNBProductsResponse(currency: currency, products: ledger.products, snapshot: snapshot)
+            return CommandFailure.output(response, json: options.json) {
+                productsText(ledger.products, currency: currency, snapshot: snapshot)
+            }
+        }
+        guard let detail = ledger.product(sku) else {
+            return .failure(CommandFailure(message: "no product \(sku) in the transactions", exitCode: 1))
+        }
+        let response = GNBProductResponse(currency: currency, detail: detail, snapshot: snapshot)
+        return CommandFailure.output(response, json: options.json) {
+            productText(detail, currency: currency, snapshot: snapshot)
+        }
+    }
+
+    /// One line per SKU: its number of transactions and its total.
+    static func productsText(_ products: [ProductSummary], currency: CurrencyCode, snapshot: GNBService.Snapshot) -> String {
+        var lines = [pad("SKU", 10) + padLeft("Transactions", 14) + padLeft("Total \(currency)", 16)]
+        for product in products {
+            let total = product.total.map { $0.formatted(places: 2) } ?? "— (\(product.unconvertible) without a rate)"
+            lines.append(pad(product.sku, 10) + padLeft(String(product.count), 14) + padLeft(total, 16))
+        }
+        lines.append("")
+        lines.append(provenance(snapshot, count: products.count))
+        return lines.joined(separator: "\n")
+    }
+
+    /// Each transaction, its conversion and path, and the total.
+    static func productText(_ detail: ProductDetail, currency: CurrencyCode, snapshot: GNBService.Snapshot) -> String {
+        var lines = ["\(detail.sku): \(detail.lines.count) transaction\(detail.lines.count == 1 ? "" : "s")"]
+        for line in detail.lines {
+            let original = padLeft("\(line.transaction.amount) \(line.transaction.currency)", 16)
+            switch line.result {
+            case .success(let converted):
+                let path = converted.path.currencies.map(\.rawValue).joined(separator: " → ")
+                lines.append(original + "  →" + padLeft("\(converted.amount.formatted(places: 2)) \(currency)", 14) + "   " + path)
+            case .failure(let error):
+                lines.append(original + "  →  not converted: \(error)")
+            }
+        }
+        if let total = detail.total {
+            lines.append("Total: \(total.formatted(places: 2)) \(currency)")
+        } else {
+            lines.append("Total: not available: \(detail.unconvertible) transaction(s) have no conversion path to \(currency)")
+        }
+        lines.append(provenance(snapshot, count: nil))
+        return lines.joined(separator: "\n")
+    }
+
+    static func provenance(_ snapshot: GNBService.Snapshot, count: Int?) -> String {
+        var text = (count.map { "\($0) products · " } ?? "") + "data from \(snapshot.source)"
+        if snapshot.dataset.isStale { text += " (stale: " + snapshot.dataset.warnings.joined(separator: " ") + ")" }
+        return text
+    }
+
+    private static func pad(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(1, width - text.count))
+    }
+
+    private static func padLeft(_ text: String, _ width: Int) -> String {
+        String(repeating: " ", count: max(1, width - text.count)) + text
+    }
+}

@@ -1,0 +1,47 @@
+import BourseApp
+import BourseCore
+import Exchange
+import Foundation
+import Storage
+
+/// `bourse orders`: the exchange's order history from the database, newest first, as aligned
+/// columns or as `GET /api/v1/orders`'s JSON. Reads the file directly (a running server may
+/// have it open: SQLite in WAL mode lets both read), so it works with the server stopped.
+public enum OrdersReport {
+    public static let maxLimit = 1000
+
+    public static func run(databasePath: String, status: String, limit: Int, json: Bool) -> Result<String, CommandFailure> {
+        guard (1...maxLimit).contains(limit) else {
+            return .failure(CommandFailure(message: "--limit must be from 1 to \(maxLimit), got \(limit)", exitCode: 64))
+        }
+        guard status == "all" || status == "open" else {
+            return .failure(CommandFailure(message: "--status must be open or all, got \(status)", exitCode: 64))
+        }
+        guard FileManager.default.fileExists(atPath: databasePath) else {
+            return .failure(CommandFailure(
+                message: "no database at \(databasePath): start the app once (bourse serve) or pass --database", exitCode: 64))
+        }
+        let orders: [Order]
+        do {
+            let store = DatabaseOrderStore(database: try BourseDatabase(path: databasePath))
+            orders = status == "open" ? Array(try store.openOrders().reversed().prefix(limit)) : try store.orders(limit: limit)
+        } catch {
+            return .failure(CommandFailure(message: "\(error)", exitCode: 2))
+        }
+        return CommandFailure.output(OrdersResponse(orders), json: json) { table(orders) }
+    }
+
+    /// One line per order under a header row.
+    static func table(_ orders: [Order]) -> String {
+        guard !orders.isEmpty else { return "No orders yet." }
+        let header = ["ID", "TIME (UTC)", "SIDE", "TYPE", "QTY", "LIMIT", "FILLED", "AVG PRICE", "STATUS", "REASON"]
+        let rows = orders.map { order in
+            [
+                order.id, Timestamp.iso8601(order.createdAt), order.side.rawValue, order.type.rawValue, String(order.quantity),
+                order.limitPrice?.description ?? "-", String(order.filledQuantity),
+                order.averagePrice.map(OrderNotice.priceText) ?? "-", order.status.rawValue, order.reason ?? "",
+            ]
+        }
+        return TextTable.lines([header] + rows, rightAligned: [0, 4, 5, 6, 7]).joined(separator: "\n")
+    }
+}

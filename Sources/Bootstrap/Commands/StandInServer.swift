@@ -1,0 +1,49 @@
+import BourseApp
+import Hummingbird
+import HummingbirdWebSocket
+import StandIns
+
+/// `bourse sim`: the stand-in services alone: the simulated Polygon market at `/v2/...` and
+/// `/v3/...`, the GNB service at `/gnb/rates` and `/gnb/transactions`, and the exchange feed,
+/// a WebSocket at `/feed`.
+public enum StandInServer {
+    /// The exchange feed's settings.
+    public struct FeedOptions: Sendable {
+        public var symbol: String
+        public var ticksPerSecond: Double
+        public var seed: UInt64
+
+        public init(symbol: String = "AAPL", ticksPerSecond: Double = 5, seed: UInt64 = 1) {
+            self.symbol = symbol
+            self.ticksPerSecond = ticksPerSecond
+            self.seed = seed
+        }
+    }
+
+    public static func run(
+        host: String, port: Int, rateLimit: Int?, gnbData: GNBSampleSet, feed feedOptions: FeedOptions = FeedOptions()
+    ) async throws {
+        let logger = Log.make("bourse.sim", environment: [:])
+        let polygon = PolygonStandIn(market: try SimulatedMarket.bundled(), rateLimit: rateLimit)
+        let gnb = try GNBStandIn.bundled(gnbData)
+        let feed = FeedStandIn.bundled(
+            symbol: feedOptions.symbol, seed: feedOptions.seed, ticksPerSecond: feedOptions.ticksPerSecond)
+        let router = EmbeddedServices.router(polygon: polygon, gnb: gnb, feed: feed)
+        let limit = rateLimit.map { "\($0) requests/minute" } ?? "no rate limit"
+        let market = feed.simulator
+        let app = Application(
+            router: router, server: .http1WebSocketUpgrade(webSocketRouter: router),
+            configuration: .init(address: .hostname(host, port: port), serverName: "bourse-sim"),
+            onServerRunning: { channel in
+                let bound = channel.localAddress?.port ?? port
+                logger.notice("Stand-ins at http://\(host):\(bound): simulated Polygon market (\(limit)), GNB service (\(gnbData.rawValue) data)")
+                logger.notice(
+                    "Exchange feed at ws://\(host):\(bound)/feed: \(market.symbol) from \(market.startPrice), \(feed.ticksPerSecond) ticks/s, seed \(market.seed)"
+                )
+            },
+            logger: logger)
+        let ticking = feed.start()
+        defer { ticking.cancel() }
+        try await app.runService()
+    }
+}

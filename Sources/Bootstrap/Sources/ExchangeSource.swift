@@ -1,0 +1,31 @@
+import BourseCore
+import Foundation
+
+/// Where the exchange's feed comes from: `BOURSE_FEED_URL` (a `ws://` or `wss://` URL) when
+/// set, else the embedded feed simulator, spoken to over WebSocket by the same client.
+public enum ExchangeSource {
+    /// The feed `BOURSE_FEED_URL` names, or nil when it is not set.
+    public static func configuredFeedURL(_ environment: [String: String]) throws(ExchangeSourceError) -> URL? {
+        guard let text = environment["BOURSE_FEED_URL"], !text.isEmpty else { return nil }
+        guard let url = feedURL(text) else { throw .badFeedURL }
+        return url
+    }
+
+    /// `text` as a feed URL: `ws://` or `wss://` with a host; nil for anything else.
+    public static func feedURL(_ text: String) -> URL? {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "ws" || scheme == "wss",
+            url.host != nil
+        else { return nil }
+        return url
+    }
+}
+
+/// A feed configuration that cannot work.
+public enum ExchangeSourceError: Error, CustomStringConvertible {
+    case badFeedURL
+
+    // The URL itself is not repeated: it may carry a token.
+    public var description: String {
+        "BOURSE_FEED_URL must be a ws:// or wss:// URL with a host, e.g. ws://127.0.0.1:8081/feed"
+    }
+}

@@ -1,0 +1,50 @@
+import BourseApp
+import BourseCore
+import Foundation
+import GNBData
+import Logging
+
+/// GNB: `BOURSE_GNB_URL` (serving `/rates` and `/transactions`), else the embedded GNB
+/// service. `BOURSE_GNB_FORMAT=xml` asks for XML.
+public enum GNBSettings {
+    /// The GNB service `settings` ask for, keeping the last good downloads in `store`.
+    public static func make(
+        settings: SourceSettings, store: any GNBDownloadStore, embedded: EmbeddedServices?,
+        logger: Logger, now: @escaping @Sendable () -> Date = { Date() }
+    ) throws -> GNBService {
+        let client = GNBClient(accept: settings.gnbFormat, store: store, now: now, logger: logger)
+        if let configured = settings.gnb {
+            return GNBService(client: client, sources: configured, now: now)
+        }
+        guard let embedded, embedded.gnb != nil else { throw BootstrapError.missingStandIn("the embedded GNB service") }
+        return GNBService(
+            client: client, sources: GNBSources(baseURL: embedded.baseURL.appendingPathComponent("gnb")),
+            sourceLabel: "the embedded GNB sample (\(embedded.gnbData.rawValue))", now: now)
+    }
+
+    /// The sources under `BOURSE_GNB_URL`, if it is set.
+    public static func configuredSources(_ environment: [String: String]) throws(GNBConfigurationError) -> GNBSources? {
+        guard let text = environment["BOURSE_GNB_URL"], !text.isEmpty else { return nil }
+        guard case .url(let url) = GNBSource(text) else {
+            throw GNBConfigurationError(variable: "BOURSE_GNB_URL", reason: "must be an http:// or https:// URL, got \(text)")
+        }
+        return GNBSources(baseURL: url)
+    }
+
+    /// The format to ask for: `BOURSE_GNB_FORMAT` (json or xml), JSON by default.
+    public static func acceptedFormat(_ environment: [String: String]) throws(GNBConfigurationError) -> GNBFormat {
+        guard let text = environment["BOURSE_GNB_FORMAT"], !text.isEmpty else { return .json }
+        guard let format = GNBFormat(rawValue: text.lowercased()) else {
+            throw GNBConfigurationError(variable: "BOURSE_GNB_FORMAT", reason: "must be json or xml, got \(text)")
+        }
+        return format
+    }
+}
+
+/// A GNB setting in the environment that makes no sense.
+public struct GNBConfigurationError: Error, Sendable, CustomStringConvertible {
+    public let variable: String
+    public let reason: String
+
+    public var description: String { "\(variable) \(reason)" }
+}

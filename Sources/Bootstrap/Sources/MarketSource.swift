@@ -1,0 +1,40 @@
+import BourseCore
+import Foundation
+import Logging
+import MarketData
+
+/// The market: Polygon.io when `POLYGON_API_KEY` is set, else the embedded simulated market,
+/// spoken to over HTTP by the same client.
+public enum MarketSource {
+    /// The market service `settings` ask for, caching every answer in `cache`.
+    ///
+    /// - Parameter embedded: the running stand-ins; must include the market when the settings
+    ///   have no key.
+    public static func make(
+        settings: SourceSettings, cache: any ResponseCache, embedded: EmbeddedServices?,
+        simulatedRateLimit: Int? = nil, logger: Logger, now: @escaping @Sendable () -> Date = { Date() }
+    ) throws -> MarketService {
+        var configuration = settings.polygon
+        // A page never waits long on a slow source when the database has an answer.
+        configuration.patience = .milliseconds(1500)
+        if settings.marketKind == .simulated {
+            guard let embedded, embedded.polygon != nil else { throw BootstrapError.missingStandIn("the simulated market") }
+            configuration.baseURL = embedded.baseURL
+            // Local and free: the client paces itself only when the stand-in is told to limit.
+            configuration.requestsPerMinute = simulatedRateLimit ?? 6000
+        }
+        let client = PolygonClient(configuration: configuration, cache: cache, now: now, logger: logger)
+        return MarketService(source: settings.marketKind, provider: client, now: now)
+    }
+}
+
+/// The bootstrap was asked to wire something it was not given.
+enum BootstrapError: Error, CustomStringConvertible {
+    case missingStandIn(String)
+
+    var description: String {
+        switch self {
+        case .missingStandIn(let what): "internal error: \(what) was not started"
+        }
+    }
+}

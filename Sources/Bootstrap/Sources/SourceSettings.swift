@@ -1,0 +1,45 @@
+import BourseCore
+import Foundation
+import GNBData
+import MarketData
+
+/// Which sources the environment configures. Every source left unconfigured is served by an
+/// embedded stand-in; a configured one never starts its stand-in.
+///
+/// - `POLYGON_API_KEY` (with `POLYGON_BASE_URL`, …): the market; else the simulated market.
+/// - `BOURSE_GNB_URL` (with `BOURSE_GNB_FORMAT`): GNB; else the embedded GNB sample.
+/// - `BOURSE_FEED_URL`: the exchange feed; else the embedded feed simulator.
+public struct SourceSettings: Sendable {
+    /// The Polygon client's settings; `apiKey == nil` means the simulated market.
+    public var polygon: PolygonConfiguration
+    /// The GNB service's resources, when `BOURSE_GNB_URL` is set.
+    public var gnb: GNBSources?
+    /// The format GNB is asked for.
+    public var gnbFormat: GNBFormat
+    /// The exchange feed, when `BOURSE_FEED_URL` is set.
+    public var feedURL: URL?
+
+    /// Reads the settings; a setting that cannot work is an error that names the variable.
+    public init(environment: [String: String]) throws {
+        polygon = try PolygonConfiguration(environment: environment)
+        gnb = try GNBSettings.configuredSources(environment)
+        gnbFormat = try GNBSettings.acceptedFormat(environment)
+        feedURL = try ExchangeSource.configuredFeedURL(environment)
+    }
+
+    /// The market's kind: Polygon.io with a key, else the simulated market.
+    public var marketKind: SourceKind { polygon.apiKey == nil ? .simulated : .polygon }
+
+    /// The exchange feed's kind: a configured feed, else the simulated one.
+    public var feedKind: SourceKind { feedURL == nil ? .simulated : .feed }
+
+    /// The stand-ins these settings need, of those in `wanted` (a command that reads only the
+    /// market wants only `.market`).
+    public func standIns(of wanted: EmbeddedServices.Parts = .all) -> EmbeddedServices.Parts {
+        var parts = EmbeddedServices.Parts()
+        if polygon.apiKey == nil { parts.insert(.market) }
+        if gnb == nil { parts.insert(.gnb) }
+        if feedURL == nil { parts.insert(.feed) }
+        return parts.intersection(wanted)
+    }
+}

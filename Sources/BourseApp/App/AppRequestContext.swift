@@ -1,0 +1,19 @@
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+
+/// The context of every request the app handles, pages, API and sockets alike (one router
+/// serves all three): Hummingbird's core context, the WebSocket handler a socket route sets,
+/// and the app's one JSON configuration for answers.
+public struct AppRequestContext: RequestContext, WebSocketRequestContext {
+    public var coreContext: CoreRequestContextStorage
+    public let webSocket: WebSocketHandlerReference<Self>
+
+    public init(source: Source) {
+        coreContext = .init(source: source)
+        webSocket = .init()
+    }
+
+    /// Every JSON answer goes through `APIJSON.encoder`.
+    public var responseEncoder: JSONEncoder { APIJSON.encoder }
+}

@@ -1,0 +1,37 @@
+import BourseCore
+import Hummingbird
+
+/// Search as you type: `GET /api/v1/search?q=&limit=` (JSON) and `GET /search?q=` (the results page).
+struct SearchController: FeatureController {
+    typealias Context = AppRequestContext
+    let search: SearchService
+
+    func addRoutes(to router: Router<Context>) {
+        router.get("api/v1/search", use: results)
+        router.get("search", use: page)
+    }
+
+    @Sendable func results(_ request: Request, context: Context) async throws -> SearchResponse {
+        let query = try SearchQuery.text(request)
+        let limit = try SearchQuery.limit(request)
+        return SearchResponse(listings: try await search.search(query, limit: limit))
+    }
+
+    @Sendable func page(_ request: Request, context: Context) async throws -> HTMLPage {
+        let query = request.uri.queryParameters.get("q") ?? ""
+        if let problem = SearchQuery.problem(with: query) {
+            let shown = String(query.prefix(SearchIndex.maxQueryLength))
+            return HTMLPage(status: .badRequest, html: SearchPage(query: shown, outcome: .refused(problem)).render())
+        }
+        guard !query.allSatisfy(\.isWhitespace) else {
+            return HTMLPage(html: SearchPage(query: query, outcome: .prompt).render())
+        }
+        do throws(SearchUnavailable) {
+            let listings = try await search.search(query, limit: SearchService.maxLimit)
+            return HTMLPage(html: SearchPage(query: query, outcome: .results(listings)).render())
+        } catch {
+            return HTMLPage(
+                status: .serviceUnavailable, html: SearchPage(query: query, outcome: .refused(error.description)).render())
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import BourseCore
+import Foundation
+import Testing
+@testable import Bootstrap
+@testable import BourseApp
+
+/// `bourse exchange record` against the embedded simulated feed over a real WebSocket, and the
+/// file it writes replayed by `bourse exchange replay`.
+@Suite("Feed recorder")
+struct FeedRecorderTests {
+    @Test func recordsValidConsecutiveTicksThatReplayAccepts() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bourse-record-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let ticksPath = directory.appendingPathComponent("ticks.jsonl").path
+
+        let summary = try await FeedRecorder.run(.init(seconds: 1.5, output: ticksPath), environment: [:]).get()
+
+        let lines = try String(contentsOfFile: ticksPath, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(summary.ticks == lines.count)
+        #expect(lines.count >= 2)
+        let ticks = try lines.map { try FeedTick.parse($0) }
+        #expect(zip(ticks, ticks.dropFirst()).allSatisfy { $1.seq == $0.seq + 1 })
+
+        // A market buy at the second tick fills from that tick's asks, at their prices.
+        let second = try #require(ticks.dropFirst().first)
+        let ordersPath = directory.appendingPathComponent("orders.jsonl").path
+        try #"{"id":"b1","atSeq":\#(second.seq),"side":"buy","type":"market","quantity":1}"#
+            .write(toFile: ordersPath, atomically: true, encoding: .utf8)
+        let replayed = try ExchangeReplay.run(feedPath: ticksPath, ordersPath: ordersPath, json: true).get()
+        let document = try #require(JSONSerialization.jsonObject(with: Data(replayed.utf8)) as? [String: Any])
+        let order = try #require((document["orders"] as? [[String: Any]])?.first)
+        #expect(order["status"] as? String == "FILLED")
+        #expect((order["fills"] as? [[String: Any]])?.first?["price"] as? String == second.bestAsk?.price.description)
+    }
+
+    @Test func aFeedURLThatIsNotAWebSocketIsRefused() async {
+        let result = await FeedRecorder.run(.init(seconds: 1, feed: "http://127.0.0.1:1/feed?key=secret"), environment: [:])
+        guard case .failure(let failure) = result else {
+            Issue.record("an http URL was accepted")
+            return
+        }
+        #expect(failure.exitCode == 64)
+        #expect(!failure.message.contains("secret"))
+    }
+}
