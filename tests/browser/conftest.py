@@ -41,8 +41,10 @@ def free_port():
 
 
 class AppURL(str):
-    """The base URL of a running app; `database` is the path of its SQLite file."""
+    """The base URL of a running app; `database` is the path of its SQLite file, `process` the
+    running `bourse serve`."""
     database: Path
+    process: subprocess.Popen
 
 
 def bourse_binary():
@@ -71,6 +73,7 @@ def running_app(**environment):
     )
     url = AppURL(f"http://127.0.0.1:{port}")
     url.database = workdir / "bourse.sqlite"
+    url.process = process
     try:
         wait_for_health(url, process, log)
         yield url
