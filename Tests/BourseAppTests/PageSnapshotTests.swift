@@ -117,11 +117,11 @@ struct PageSnapshotTests {
     }
 }
 
-extension Snapshotting where Value == String, Format == String {
+extension Snapshotting where Value == HTML, Format == String {
     /// A page as lines of text, with every asset's content hash replaced by `HASH`.
     static var page: Self {
-        Snapshotting<String, String>.lines.pullback { (html: String) in
-            html.replacing(/\?v=[0-9a-f]+/, with: "?v=HASH")
+        Snapshotting<String, String>.lines.pullback { (html: HTML) in
+            html.markup.replacing(/\?v=[0-9a-f]+/, with: "?v=HASH")
         }
     }
 }
