@@ -38,6 +38,10 @@ struct PageSnapshotTests {
         assertSnapshot(of: StockPage.invalidSymbol(text, reason: error.reason).render(), as: .page)
     }
 
+    @Test func unknownSymbol() {
+        assertSnapshot(of: StockPage.unknownSymbol("AAPLX").render(), as: .page)
+    }
+
     // MARK: Layout
 
     @Test func notFoundPage() {

@@ -64,4 +64,18 @@ struct StockPage {
             """
         return PageLayout(title: "Not a ticker symbol", section: .markets, content: content)
     }
+
+    /// The page for a well-formed symbol that no listed stock has (`/stocks/AAPLX`): says so,
+    /// points back to the markets and to the search box, and loads no data. `symbol` is
+    /// normalized (`Symbol.normalized`), so it is at most 12 characters.
+    static func unknownSymbol(_ symbol: String) -> PageLayout {
+        let content: HTML = """
+            <a class="back" href="/">← Markets</a>
+            <h1>No stock \(symbol) is listed</h1>
+            <div class="error" role="alert"><p>No listed stock has the symbol “\(symbol)”. \
+            The listed stocks are on the <a href="/">Markets</a> page; \
+            to find a company by its name, use the search box at the top.</p></div>
+            """
+        return PageLayout(title: "No stock \(symbol)", section: .markets, content: content)
+    }
 }
