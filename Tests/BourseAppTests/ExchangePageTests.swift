@@ -84,7 +84,7 @@ struct ExchangePageTests {
     }
 
     @Test func everyPageNavigatesToTheExchange() {
-        let html = PageLayout(title: "x", section: .gnb, content: "").render()
+        let html = PageLayout(title: "x", section: .gnb, content: "").render().markup
 
         #expect(html.contains(#"<a href="/exchange">Exchange</a>"#))
         #expect(!html.contains("exchange.css"), "other pages don't carry the exchange's styles")

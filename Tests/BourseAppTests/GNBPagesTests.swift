@@ -110,7 +110,7 @@ struct GNBPagesTests {
         let html = PageLayout(
             title: "<b>x</b>", section: .markets, sourceLabel: "\"Sim\" & <co>",
             staleSince: "2026-11-22T11:00:00Z\"><script>", content: "<p>ok</p>"
-        ).render()
+        ).render().markup
 
         #expect(html.contains("<title>&lt;b&gt;x&lt;/b&gt; · Bourse</title>"))
         #expect(html.contains("&quot;Sim&quot; &amp; &lt;co&gt;"))

@@ -6,16 +6,15 @@
 /// The regions in the order a phone stacks them: the sticky bar (symbol, last trade, the feed's
 /// state and the "Simulated" label), the chart, the ticket, the book, the position, the open
 /// orders and the history. From 760 px wide they sit in a grid (`exchange.css`). Nothing here
-/// is data, so nothing needs escaping beyond the fixed text.
+/// is data: the shell is fixed markup.
 struct ExchangePage {
     /// Levels shown on each side of the book.
     static let bookLevels = 10
 
-    func render() -> String {
-        let bookRows = String(
-            repeating: #"<tr><td class="num bid-size"></td><td class="num bid"></td><td class="num ask"></td><td class="num ask-size"></td></tr>"#,
-            count: Self.bookLevels)
-        let content = """
+    func render() -> HTML {
+        let bookRow: HTML = #"<tr><td class="num bid-size"></td><td class="num bid"></td><td class="num ask"></td><td class="num ask-size"></td></tr>"#
+        let bookRows = Array(repeating: bookRow, count: Self.bookLevels).joined()
+        let content: HTML = """
             <div id="page" class="exchange-page" data-page="exchange">
             <div class="ex-bar" id="ex-bar">
             <h1 class="ex-title">Exchange <span class="ex-symbol" id="ex-symbol"></span></h1>
@@ -97,7 +96,7 @@ struct ExchangePage {
     /// dots); the quantity is a text field with a numeric keypad, so whatever the user typed
     /// reaches the server and its error says what was wrong; the limit price shows only for a
     /// limit order; the submit button says what will happen ("Buy 100 at market").
-    static let ticket = #"""
+    static let ticket: HTML = #"""
         <section class="panel ex-ticket-panel" id="ticket-section" aria-labelledby="ticket-heading">
         <h2 id="ticket-heading">Place an order</h2>
         <form class="ticket" id="ticket" novalidate>

@@ -9,9 +9,8 @@ struct GNBProductPage {
         SKU.validated(text) != nil
     }
 
-    func render() -> String {
-        let sku = HTML.escape(self.sku)
-        let content = """
+    func render() -> HTML {
+        let content: HTML = """
             <div id="page" data-page="gnb-product" data-sku="\(sku)">
             <a class="back" href="/gnb">← All products</a>
             <h1>Product \(sku)</h1>
@@ -27,17 +26,17 @@ struct GNBProductPage {
             </div>
             </div>
             """
-        return PageLayout(title: "Product \(self.sku)", section: .gnb, content: content, scripts: ["gnb.js"]).render()
+        return PageLayout(title: "Product \(sku)", section: .gnb, content: content, scripts: ["gnb.js"]).render()
     }
 
     /// The page for a path that is not a SKU: says what a SKU looks like, shows nothing of it
     /// but escaped text, and loads no script.
     static func invalidSKU(_ text: String) -> PageLayout {
         let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
-        let content = """
+        let content: HTML = """
             <a class="back" href="/gnb">← All products</a>
             <h1>Not a product code</h1>
-            <div class="error" role="alert"><p>“\(HTML.escape(shown))” is not a SKU. \
+            <div class="error" role="alert"><p>“\(shown)” is not a SKU. \
             A SKU is 1 to 40 letters, digits, “-”, “_” or “.”, like T2006.</p></div>
             """
         return PageLayout(title: "Not a product code", section: .gnb, content: content)

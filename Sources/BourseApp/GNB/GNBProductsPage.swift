@@ -1,8 +1,8 @@
 /// The shell of `/gnb`: heading, search box, loading state and the empty table that `gnb.js`
 /// fills from `/api/v1/gnb/products`.
 struct GNBProductsPage {
-    func render() -> String {
-        let content = """
+    func render() -> HTML {
+        let content: HTML = """
             <div id="page" data-page="gnb-products">
             <h1>GNB products</h1>
             <p class="lead">Every product's transactions, converted to euros with the known and the derived currency rates.</p>

@@ -6,7 +6,7 @@ import Hummingbird
 /// never load anything from elsewhere, and text that slipped past escaping could not run.
 struct HTMLPage: ResponseGenerator {
     var status: HTTPResponse.Status = .ok
-    let html: String
+    let html: HTML
 
     static let contentSecurityPolicy =
         "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; "
@@ -19,6 +19,6 @@ struct HTMLPage: ResponseGenerator {
             .xContentTypeOptions: "nosniff",
             .cacheControl: "no-cache",
         ]
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html.markup)))
     }
 }

@@ -6,7 +6,7 @@ extension PageLayout {
     /// The input is named by `aria-label`, not a visually hidden `<label>`, and is a text input
     /// with `autocomplete="off"` (the browser's own history would cover the suggestions): the
     /// axe-core the tests run (3.1) fails both a hidden label and `autocomplete` on a search input.
-    static let searchBox = #"""
+    static let searchBox: HTML = #"""
         <form class="site-search" id="site-search" action="/search" method="get" role="search">\#
         <div class="combo">\#
         <input type="text" id="site-search-input" name="q" aria-label="Search stocks by name or symbol" \#

@@ -3,8 +3,8 @@
 /// a slot for the stale-data notice, the page's own content, and the
 /// app's stylesheet and scripts (served from `/assets`, never from elsewhere).
 ///
-/// Text goes in as plain strings and is escaped here; `content` is markup the page built,
-/// whose interpolated text the page has already passed through `HTML.escape`.
+/// Text goes in as plain strings and is escaped here; `content` is the page's own `HTML`, whose
+/// interpolated text `HTML` escaped when the page built it.
 struct PageLayout {
     /// A top-level section of the app, as it appears in the navigation.
     enum Section: CaseIterable {
@@ -36,25 +36,25 @@ struct PageLayout {
     /// When the page shows saved data because the source failed: the ISO 8601 time it was fetched.
     var staleSince: String? = nil
     /// The page's markup, placed inside `<main>`.
-    let content: String
+    let content: HTML
     /// Scripts from `/assets` the page needs, beyond the shared `bourse.js` and `search-box.js`.
     var scripts: [String] = []
     /// Stylesheets from `/assets` the page needs beyond `bourse.css` (a screen whose rules would
     /// weigh on every other page keeps them in a file of its own).
     var stylesheets: [String] = []
 
-    func render() -> String {
-        // Typed closures: with GRDB in the module, an untyped string literal here may become SQL.
-        let nav = Section.allCases.map { (item: Section) -> String in
-            let current = item == section ? #" aria-current="page""# : ""
-            return #"<li><a href="\#(HTML.escape(item.path))"\#(current)>\#(HTML.escape(item.title))</a></li>"#
+    func render() -> HTML {
+        let nav = Section.allCases.map { (item: Section) -> HTML in
+            let current: HTML = item == section ? #" aria-current="page""# : ""
+            return #"<li><a href="\#(item.path)"\#(current)>\#(item.title)</a></li>"#
         }.joined()
-        let scriptTags = (["bourse.js", "search-box.js"] + scripts).map { (name: String) -> String in
-            #"<script src="\#(HTML.escape(Assets.url(for: name)))" defer></script>"#
+        let scriptTags = (["bourse.js", "search-box.js"] + scripts).map { (name: String) -> HTML in
+            #"<script src="\#(Assets.url(for: name))" defer></script>"#
         }.joined(separator: "\n")
-        let styleTags = (["bourse.css"] + stylesheets).map { (name: String) -> String in
-            #"<link rel="stylesheet" href="\#(HTML.escape(Assets.url(for: name)))">"#
+        let styleTags = (["bourse.css"] + stylesheets).map { (name: String) -> HTML in
+            #"<link rel="stylesheet" href="\#(Assets.url(for: name))">"#
         }.joined(separator: "\n")
+        let hidden: HTML = sourceLabel == nil ? " hidden" : ""
         return """
             <!doctype html>
             <html lang="en">
@@ -62,7 +62,7 @@ struct PageLayout {
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <meta name="color-scheme" content="light dark">
-            <title>\(HTML.escape(title)) · Bourse</title>
+            <title>\(title) · Bourse</title>
             <link rel="icon" href="data:,">
             \(styleTags)
             \(scriptTags)
@@ -73,7 +73,7 @@ struct PageLayout {
             <div class="site-header-inner">
             <a class="brand" href="/">Bourse</a>
             <nav aria-label="Sections"><ul>\(nav)</ul></nav>
-            <p class="source-label" id="source-label"\(sourceLabel == nil ? " hidden" : "")>\(HTML.escape(sourceLabel ?? ""))</p>
+            <p class="source-label" id="source-label"\(hidden)>\(sourceLabel ?? "")</p>
             \(Self.searchBox)
             </div>
             </header>
@@ -87,23 +87,23 @@ struct PageLayout {
     }
 
     /// The notice that the data shown is the last saved, hidden until there is such data.
-    private var staleNotice: String {
+    private var staleNotice: HTML {
         guard let staleSince else {
             return #"<p class="notice" id="stale-notice" role="status" hidden></p>"#
         }
         return #"""
             <p class="notice" id="stale-notice" role="status">Showing data from \#
-            <time datetime="\#(HTML.escape(staleSince))">\#(HTML.escape(staleSince))</time>: \#
+            <time datetime="\#(staleSince)">\#(staleSince)</time>: \#
             the source can't be reached, so this is the last data saved.</p>
             """#
     }
 
     /// The loading state a page shows until its data arrives: visible at once, announced politely.
-    static func loadingState(_ message: String) -> String {
+    static func loadingState(_ message: String) -> HTML {
         #"""
         <div class="status" id="status" role="status" aria-live="polite">\#
         <span class="spinner" aria-hidden="true"></span> \#
-        <span id="status-text">\#(HTML.escape(message))</span></div>
+        <span id="status-text">\#(message)</span></div>
         <div class="error" id="error" role="alert" hidden>\#
         <p id="error-text"></p>\#
         <button type="button" class="button" id="retry">Try again</button></div>

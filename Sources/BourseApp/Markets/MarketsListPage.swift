@@ -24,24 +24,25 @@ struct MarketsListPage {
         Column(key: "changePercent", title: "% change", short: "%", numeric: true),
     ]
 
-    func render() -> String {
-        let headers = Self.columns.map { (column: Column) -> String in
+    func render() -> HTML {
+        let headers = Self.columns.map { (column: Column) -> HTML in
             // The full title is the header's accessible name; a narrow screen shows the short one.
-            let title = column.title == column.short
-                ? HTML.escape(column.title)
-                : #"<span class="long">\#(HTML.escape(column.title))</span><span class="short" aria-hidden="true">\#(HTML.escape(column.short))</span>"#
-            let numeric = column.numeric ? #" class="num""# : ""
+            let title: HTML = column.title == column.short
+                ? "\(column.title)"
+                : #"<span class="long">\#(column.title)</span><span class="short" aria-hidden="true">\#(column.short)</span>"#
+            let numeric: HTML = column.numeric ? #" class="num""# : ""
             guard let key = column.key else {
                 return #"<th scope="col"\#(numeric)>\#(title)</th>"#
             }
-            return #"<th scope="col"\#(numeric) data-sort="\#(HTML.escape(key))"><button type="button" class="sort">\#(title)</button></th>"#
+            return #"<th scope="col"\#(numeric) data-sort="\#(key)"><button type="button" class="sort">\#(title)</button></th>"#
         }.joined()
-        let skeleton = String(
-            repeating: #"<tr class="skeleton" aria-hidden="true"><th scope="row"><span class="bone"></span></th>"#
-                + #"<td class="name"><span class="bone wide"></span></td><td class="num"><span class="bone"></span></td>"#
-                + #"<td class="num"><span class="bone"></span></td><td class="num"><span class="bone"></span></td></tr>"#,
-            count: Self.skeletonRows)
-        let content = """
+        let skeletonRow: HTML = #"""
+            <tr class="skeleton" aria-hidden="true"><th scope="row"><span class="bone"></span></th>\#
+            <td class="name"><span class="bone wide"></span></td><td class="num"><span class="bone"></span></td>\#
+            <td class="num"><span class="bone"></span></td><td class="num"><span class="bone"></span></td></tr>
+            """#
+        let skeleton = Array(repeating: skeletonRow, count: Self.skeletonRows).joined()
+        let content: HTML = """
             <div id="page" data-page="markets">
             <h1>Markets</h1>
             <p class="lead">US stocks with their last close and the change from the day before.</p>

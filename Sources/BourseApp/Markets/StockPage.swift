@@ -10,13 +10,12 @@ struct StockPage {
     static let ranges = ["1D", "5D", "1M", "3M", "1Y"]
     static let defaultRange = "1M"
 
-    func render() -> String {
-        let symbol = HTML.escape(self.symbol)
-        let rangeButtons = Self.ranges.map { (range: String) -> String in
+    func render() -> HTML {
+        let rangeButtons = Self.ranges.map { (range: String) -> HTML in
             let pressed = range == Self.defaultRange ? "true" : "false"
-            return #"<button type="button" class="toggle" data-range="\#(HTML.escape(range))" aria-pressed="\#(pressed)">\#(HTML.escape(range))</button>"#
+            return #"<button type="button" class="toggle" data-range="\#(range)" aria-pressed="\#(pressed)">\#(range)</button>"#
         }.joined()
-        let content = """
+        let content: HTML = """
             <div id="page" data-page="stock" data-symbol="\(symbol)">
             <a class="back" href="/">← Markets</a>
             <h1><span id="stock-symbol">\(symbol)</span> <span class="stock-name" id="stock-name"></span></h1>
@@ -25,7 +24,7 @@ struct StockPage {
             <span class="price-change" id="change"></span> <span class="price-change" id="change-percent"></span></p>
             <p class="note" id="quote-note"></p>
             </div>
-            \(PageLayout.loadingState("Loading \(self.symbol)…"))
+            \(PageLayout.loadingState("Loading \(symbol)…"))
             <section class="chart-section" id="chart-section" aria-labelledby="chart-heading">
             <h2 id="chart-heading" class="visually-hidden">Price chart</h2>
             <div class="chart-controls">
@@ -48,7 +47,7 @@ struct StockPage {
             </div>
             """
         return PageLayout(
-            title: self.symbol, section: .markets, sourceLabel: sourceLabel, content: content, scripts: ["chart.js", "market-format.js", "stock.js"]
+            title: symbol, section: .markets, sourceLabel: sourceLabel, content: content, scripts: ["chart.js", "market-format.js", "stock.js"]
         ).render()
     }
 
@@ -56,13 +55,27 @@ struct StockPage {
     /// the text only escaped, and loads no data.
     static func invalidSymbol(_ text: String, reason: String) -> PageLayout {
         let shown = text.count > 20 ? String(text.prefix(20)) + "…" : text
-        let content = """
+        let content: HTML = """
             <a class="back" href="/">← Markets</a>
             <h1>Not a ticker symbol</h1>
-            <div class="error" role="alert"><p>“\(HTML.escape(shown))” is not a ticker symbol: \(HTML.escape(reason)). \
+            <div class="error" role="alert"><p>“\(shown)” is not a ticker symbol: \(reason). \
             A symbol is 1 to 12 letters, digits, “.” or “-”, like AAPL or BRK.B. \
             To find a company by its name, use the search box at the top.</p></div>
             """
         return PageLayout(title: "Not a ticker symbol", section: .markets, content: content)
+    }
+
+    /// The page for a well-formed symbol that no listed stock has (`/stocks/AAPLX`): says so,
+    /// points back to the markets and to the search box, and loads no data. `symbol` is
+    /// normalized (`Symbol.normalized`), so it is at most 12 characters.
+    static func unknownSymbol(_ symbol: String) -> PageLayout {
+        let content: HTML = """
+            <a class="back" href="/">← Markets</a>
+            <h1>No stock \(symbol) is listed</h1>
+            <div class="error" role="alert"><p>No listed stock has the symbol “\(symbol)”. \
+            The listed stocks are on the <a href="/">Markets</a> page; \
+            to find a company by its name, use the search box at the top.</p></div>
+            """
+        return PageLayout(title: "No stock \(symbol)", section: .markets, content: content)
     }
 }

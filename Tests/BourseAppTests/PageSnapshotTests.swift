@@ -1,0 +1,131 @@
+import BourseCore
+import SnapshotTesting
+import Testing
+@testable import BourseApp
+
+/// Every page's HTML as text, compared with `__Snapshots__/PageSnapshotTests/<test>.1.txt`.
+///
+/// A change to a page's markup shows here as a diff to review. The assets' content hashes
+/// (`?v=1a2b…`) are replaced by `HASH`, so that a changed script or stylesheet changes no
+/// snapshot. To update a snapshot after a deliberate change: `SNAPSHOT_TESTING_RECORD=failed
+/// swift test --filter PageSnapshotTests`, then review the diff of `__Snapshots__`.
+@Suite("Page snapshots")
+struct PageSnapshotTests {
+    /// Text that tries to break out of element content and attribute values.
+    static let hostile = #"<script>alert("x")</script> & 'quoted'"#
+
+    // MARK: Markets
+
+    @Test func marketsList() {
+        assertSnapshot(of: MarketsListPage(sourceLabel: nil).render(), as: .page)
+    }
+
+    @Test func marketsListWithSourceLabel() {
+        assertSnapshot(of: MarketsListPage(sourceLabel: "Simulated market").render(), as: .page)
+    }
+
+    @Test func stockPage() {
+        assertSnapshot(of: StockPage(symbol: "BRK.B", sourceLabel: "Polygon.io").render(), as: .page)
+    }
+
+    @Test func invalidSymbol() {
+        let text = "<b>AAPL\"x"
+        guard case .failure(let error) = Symbol.normalized(text) else {
+            Issue.record("\(text) should not be a symbol")
+            return
+        }
+
+        assertSnapshot(of: StockPage.invalidSymbol(text, reason: error.reason).render(), as: .page)
+    }
+
+    @Test func unknownSymbol() {
+        assertSnapshot(of: StockPage.unknownSymbol("AAPLX").render(), as: .page)
+    }
+
+    // MARK: Layout
+
+    @Test func notFoundPage() {
+        assertSnapshot(of: NotFoundPage.render(path: "/stocks/AAPL/" + Self.hostile), as: .page)
+    }
+
+    @Test func layoutWithStaleData() {
+        let page = PageLayout(
+            title: "Stale " + Self.hostile, section: .markets, sourceLabel: Self.hostile,
+            staleSince: "2026-11-22T11:00:00Z\"><script>", content: "<p>Saved data.</p>"
+        )
+
+        assertSnapshot(of: page.render(), as: .page)
+    }
+
+    // MARK: Search
+
+    @Test func searchPrompt() {
+        assertSnapshot(of: SearchPage(query: "", outcome: .prompt).render(), as: .page)
+    }
+
+    @Test func searchResults() {
+        let listings = [
+            Listing(symbol: "T", name: "AT&T Inc.", exchange: .nyse, isETF: false),
+            Listing(symbol: "BRK.B", name: "Berkshire Hathaway <Class B>", exchange: .nyse, isETF: false),
+            Listing(symbol: "ATNF", name: "180 Life Sciences \"Corp\"", exchange: .nasdaq, isETF: false),
+            Listing(symbol: "AE", name: "Adams Resources & Energy", exchange: .nyseAmerican, isETF: false),
+        ]
+
+        assertSnapshot(of: SearchPage(query: "a&t", outcome: .results(listings)).render(), as: .page)
+    }
+
+    @Test func searchResultsAtTheLimit() {
+        let listings = (1...SearchService.maxLimit).map {
+            Listing(symbol: "A\($0)", name: "Company \($0)", exchange: .nasdaq, isETF: false)
+        }
+
+        assertSnapshot(of: SearchPage(query: "a", outcome: .results(listings)).render(), as: .page)
+    }
+
+    @Test func searchNoResults() {
+        assertSnapshot(of: SearchPage(query: Self.hostile, outcome: .results([])).render(), as: .page)
+    }
+
+    @Test func searchRefused() throws {
+        let query = String(repeating: "x", count: SearchIndex.maxQueryLength + 1)
+        let problem = try #require(SearchQuery.problem(with: query))
+        let page = SearchPage(query: String(query.prefix(SearchIndex.maxQueryLength)), outcome: .refused(problem))
+
+        assertSnapshot(of: page.render(), as: .page)
+    }
+
+    @Test func searchUnavailable() {
+        let page = SearchPage(query: Self.hostile, outcome: .refused("The search index isn't loaded <yet> & \"why\""))
+
+        assertSnapshot(of: page.render(), as: .page)
+    }
+
+    // MARK: Exchange
+
+    @Test func exchangePage() {
+        assertSnapshot(of: ExchangePage().render(), as: .page)
+    }
+
+    // MARK: GNB
+
+    @Test func gnbProducts() {
+        assertSnapshot(of: GNBProductsPage().render(), as: .page)
+    }
+
+    @Test func gnbProduct() {
+        assertSnapshot(of: GNBProductPage(sku: "T2006").render(), as: .page)
+    }
+
+    @Test func invalidSKU() {
+        assertSnapshot(of: GNBProductPage.invalidSKU(Self.hostile).render(), as: .page)
+    }
+}
+
+extension Snapshotting where Value == HTML, Format == String {
+    /// A page as lines of text, with every asset's content hash replaced by `HASH`.
+    static var page: Self {
+        Snapshotting<String, String>.lines.pullback { (html: HTML) in
+            html.markup.replacing(/\?v=[0-9a-f]+/, with: "?v=HASH")
+        }
+    }
+}
