@@ -70,13 +70,7 @@ extension ExchangeCommand {
         @Flag(help: "Print JSON: {\"orders\":[{id, status, filledQuantity, averagePrice, fills, ...}]}.") var json = false
 
         func run() throws {
-            switch ExchangeReplay.run(feedPath: feed, ordersPath: orders, json: json) {
-            case .success(let text):
-                print(text)
-            case .failure(let failure):
-                FileHandle.standardError.write(Data("bourse: \(failure.message)\n".utf8))
-                throw ExitCode(failure.exitCode)
-            }
+            try ExchangeReplay.run(feedPath: feed, ordersPath: orders, json: json).printOrExit()
         }
     }
 }

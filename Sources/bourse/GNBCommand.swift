@@ -20,12 +20,6 @@ struct GNBCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("Downloading rates and transactions…\n".utf8))
         }
         let options = GNBReport.Options(sku: sku, rates: rates, transactions: transactions, currency: currency, json: json)
-        switch await GNBReport.run(options, environment: ProcessInfo.processInfo.environment) {
-        case .success(let text):
-            print(text)
-        case .failure(let failure):
-            FileHandle.standardError.write(Data("bourse: \(failure.message)\n".utf8))
-            throw ExitCode(failure.exitCode)
-        }
+        try await GNBReport.run(options, environment: ProcessInfo.processInfo.environment).printOrExit()
     }
 }

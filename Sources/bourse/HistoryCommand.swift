@@ -16,12 +16,6 @@ struct HistoryCommand: AsyncParsableCommand {
         let result = await HistoryLookup.run(
             symbol: symbol, days: days, json: json, databasePath: database,
             environment: ProcessInfo.processInfo.environment)
-        switch result {
-        case .success(let text):
-            print(text)
-        case .failure(let failure):
-            FileHandle.standardError.write(Data("bourse: \(failure.message)\n".utf8))
-            throw ExitCode(failure.exitCode)
-        }
+        try result.printOrExit()
     }
 }

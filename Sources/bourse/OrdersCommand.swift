@@ -13,12 +13,6 @@ struct OrdersCommand: ParsableCommand {
     @Flag(help: "Print JSON (the same as GET /api/v1/orders).") var json = false
 
     func run() throws {
-        switch OrdersReport.run(databasePath: database, status: status, limit: limit, json: json) {
-        case .success(let text):
-            print(text)
-        case .failure(let failure):
-            FileHandle.standardError.write(Data("bourse: \(failure.message)\n".utf8))
-            throw ExitCode(failure.exitCode)
-        }
+        try OrdersReport.run(databasePath: database, status: status, limit: limit, json: json).printOrExit()
     }
 }

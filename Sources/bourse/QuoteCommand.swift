@@ -14,12 +14,6 @@ struct QuoteCommand: AsyncParsableCommand {
     func run() async throws {
         let result = await QuoteLookup.run(
             symbol: symbol, json: json, databasePath: database, environment: ProcessInfo.processInfo.environment)
-        switch result {
-        case .success(let text):
-            print(text)
-        case .failure(let failure):
-            FileHandle.standardError.write(Data("bourse: \(failure.message)\n".utf8))
-            throw ExitCode(failure.exitCode)
-        }
+        try result.printOrExit()
     }
 }

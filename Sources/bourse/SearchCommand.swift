@@ -12,12 +12,6 @@ struct SearchCommand: ParsableCommand {
     @Flag(help: "Print JSON (the same as GET /api/v1/search).") var json = false
 
     func run() throws {
-        switch SearchLookup.run(query: query, limit: limit, json: json) {
-        case .success(let text):
-            print(text)
-        case .failure(let failure):
-            FileHandle.standardError.write(Data("bourse: \(failure.message)\n".utf8))
-            throw ExitCode(failure.exitCode)
-        }
+        try SearchLookup.run(query: query, limit: limit, json: json).printOrExit()
     }
 }

@@ -1,4 +1,5 @@
 import BourseApp
+import BourseCore
 import Foundation
 import MarketData
 import Storage
@@ -22,6 +23,29 @@ struct CommandMarket {
             return .success(CommandMarket(market: market, embedded: embedded))
         } catch {
             return .failure(CommandFailure(message: "\(error)", exitCode: 2))
+        }
+    }
+
+    /// Runs a one-off command about one stock: normalizes `input` (exit 64 when it is no
+    /// symbol, or when `validate` finds a bad argument), starts the market, runs `body` on it
+    /// and stops the market again.
+    static func run(
+        symbol input: String, environment: [String: String], databasePath: String?,
+        validate: () -> CommandFailure? = { nil },
+        _ body: (_ market: MarketService, _ symbol: String) async -> Result<String, CommandFailure>
+    ) async -> Result<String, CommandFailure> {
+        let symbol: String
+        switch Symbol.normalized(input) {
+        case .success(let s): symbol = s
+        case .failure(let error): return .failure(CommandFailure(message: error.description, exitCode: 64))
+        }
+        if let failure = validate() { return .failure(failure) }
+        switch await start(environment: environment, databasePath: databasePath) {
+        case .success(let started):
+            defer { started.stop() }
+            return await body(started.market, symbol)
+        case .failure(let failure):
+            return .failure(failure)
         }
     }
 

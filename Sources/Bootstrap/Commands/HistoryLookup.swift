@@ -11,22 +11,20 @@ public enum HistoryLookup {
     public static func run(
         symbol input: String, days: Int, json: Bool, databasePath: String?, environment: [String: String]
     ) async -> Result<String, CommandFailure> {
-        let symbol: String
-        switch Symbol.normalized(input) {
-        case .success(let s): symbol = s
-        case .failure(let error): return .failure(CommandFailure(message: error.description, exitCode: 64))
+        let daysInRange = { () -> CommandFailure? in
+            guard (1...MarketService.maxHistoryDays).contains(days) else {
+                return CommandFailure(message: "--days must be from 1 to \(MarketService.maxHistoryDays), got \(days)", exitCode: 64)
+            }
+            return nil
         }
-        guard (1...MarketService.maxHistoryDays).contains(days) else {
-            return .failure(CommandFailure(
-                message: "--days must be from 1 to \(MarketService.maxHistoryDays), got \(days)", exitCode: 64))
+        return await CommandMarket.run(
+            symbol: input, environment: environment, databasePath: databasePath, validate: daysInRange
+        ) { market, symbol in
+            await history(of: symbol, days: days, json: json, market: market)
         }
-        let started: CommandMarket
-        switch await CommandMarket.start(environment: environment, databasePath: databasePath) {
-        case .success(let s): started = s
-        case .failure(let failure): return .failure(failure)
-        }
-        let market = started.market
-        defer { started.stop() }
+    }
+
+    static func history(of symbol: String, days: Int, json: Bool, market: MarketService) async -> Result<String, CommandFailure> {
         let response: HistoryResponse
         do {
             let bars = try await market.dailyBars(symbol, days: days)

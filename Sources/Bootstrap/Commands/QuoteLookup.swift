@@ -9,18 +9,12 @@ public enum QuoteLookup {
     public static func run(
         symbol input: String, json: Bool, databasePath: String?, environment: [String: String]
     ) async -> Result<String, CommandFailure> {
-        let symbol: String
-        switch Symbol.normalized(input) {
-        case .success(let s): symbol = s
-        case .failure(let error): return .failure(CommandFailure(message: error.description, exitCode: 64))
+        await CommandMarket.run(symbol: input, environment: environment, databasePath: databasePath) { market, symbol in
+            await quote(of: symbol, json: json, market: market)
         }
-        let started: CommandMarket
-        switch await CommandMarket.start(environment: environment, databasePath: databasePath) {
-        case .success(let s): started = s
-        case .failure(let failure): return .failure(failure)
-        }
-        let market = started.market
-        defer { started.stop() }
+    }
+
+    static func quote(of symbol: String, json: Bool, market: MarketService) async -> Result<String, CommandFailure> {
         let response: StockResponse
         do {
             response = StockResponse(overview: try await market.stock(symbol), source: market.source)
