@@ -213,6 +213,9 @@ def test_sigterm_during_a_burst_of_orders_answers_what_it_took_and_exits_0(tmp_p
     process, url, log = start_server(database, port)
     try:
         wait_for_live_feed(url)
+        # An exchange screen stays open through the shutdown: its socket must not hold it up.
+        screen = websocket.create_connection(url.replace("http://", "ws://") + "/exchange/ws", timeout=10)
+        assert json.loads(screen.recv())["type"] == "snapshot"
         answered, errors, stop = {}, [], threading.Event()
         threads = [threading.Thread(target=place_orders, args=(port, answered, stop, errors)) for _ in range(4)]
         for thread in threads:
@@ -231,6 +234,11 @@ def test_sigterm_during_a_burst_of_orders_answers_what_it_took_and_exits_0(tmp_p
         assert code == 0, output
         assert elapsed < 5, f"took {elapsed:.1f} s to stop"
         assert errors == []
+        # The screen's socket was closed by the server, not left hanging (a hang would raise
+        # the client's 10 s timeout).
+        with contextlib.suppress(websocket.WebSocketConnectionClosedException, ConnectionError):
+            while screen.recv():
+                pass
     finally:
         if process.poll() is None:
             process.kill()
