@@ -15,7 +15,7 @@ struct GNBRoutesTests {
         let embedded = try await EmbeddedServices.start()
         var quiet = Logger(label: "test")
         quiet.logLevel = .critical
-        let gnb = try GNBService.make(environment: environment, store: InMemoryGNBDownloadStore(), embedded: embedded, logger: quiet)
+        let gnb = try GNBService.make(environment: environment, store: InMemoryAnswerStore(), embedded: embedded, logger: quiet)
         let market = MarketService(sourceName: "simulated", provider: FailingMarketDataProvider(), now: { Date() })
         return (Application(router: buildRouter(market: market, gnb: gnb, gnbService: embedded.gnb)), embedded)
     }

@@ -8,7 +8,7 @@ import MarketData
 public enum MarketSource {
     /// The market service `environment` asks for, caching every answer in `cache`.
     public static func make(
-        environment: [String: String], cache: any ResponseCache, embedded: EmbeddedServices,
+        environment: [String: String], cache: any AnswerStore, embedded: EmbeddedServices,
         simulatedRateLimit: Int? = nil, logger: Logger, now: @escaping @Sendable () -> Date = { Date() }
     ) throws -> MarketService {
         var configuration = try PolygonConfiguration(environment: environment)

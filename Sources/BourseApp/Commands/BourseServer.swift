@@ -36,10 +36,10 @@ public enum BourseServer {
             feedSeed: options.feed.seed, feedTicksPerSecond: options.feed.ticksPerSecond)
         defer { embedded.stop() }
         let market = try MarketSource.make(
-            environment: environment, cache: DatabaseResponseCache(database: database), embedded: embedded,
+            environment: environment, cache: DatabaseAnswerStore(database: database), embedded: embedded,
             simulatedRateLimit: options.simulatedRateLimit, logger: logger)
         let gnb = try GNBService.make(
-            environment: environment, store: DatabaseGNBDownloadStore(database: database), embedded: embedded, logger: logger)
+            environment: environment, store: DatabaseAnswerStore(database: database), embedded: embedded, logger: logger)
         let feed = try ExchangeSource.feed(environment: environment, embeddedFeedURL: embedded.feedURL)
         let (desk, feedClient) = try ExchangeSource.start(
             store: DatabaseOrderStore(database: database), feedURL: feed.url, logger: logger)

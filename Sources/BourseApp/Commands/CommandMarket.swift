@@ -1,3 +1,4 @@
+import BourseCore
 import Foundation
 import MarketData
 import Storage
@@ -11,9 +12,9 @@ struct CommandMarket {
     static func start(environment: [String: String], databasePath: String?) async -> Result<CommandMarket, CommandFailure> {
         let logger = Log.make("bourse", environment: environment, default: .warning)
         do {
-            let cache: any ResponseCache = try databasePath.map { path throws in
-                DatabaseResponseCache(database: try BourseDatabase(path: path))
-            } ?? InMemoryResponseCache()
+            let cache: any AnswerStore = try databasePath.map { path throws in
+                DatabaseAnswerStore(database: try BourseDatabase(path: path))
+            } ?? InMemoryAnswerStore()
             let embedded = try await EmbeddedServices.start()
             let market = try MarketSource.make(environment: environment, cache: cache, embedded: embedded, logger: logger)
             return .success(CommandMarket(market: market, embedded: embedded))

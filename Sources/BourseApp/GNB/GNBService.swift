@@ -72,7 +72,7 @@ extension GNBService {
     /// The sources `environment` names: `BOURSE_GNB_URL` (serving `/rates` and `/transactions`),
     /// else the embedded GNB service. `BOURSE_GNB_FORMAT=xml` asks for XML.
     public static func make(
-        environment: [String: String], store: any GNBDownloadStore, embedded: EmbeddedServices,
+        environment: [String: String], store: any AnswerStore, embedded: EmbeddedServices,
         logger: Logger, now: @escaping @Sendable () -> Date = { Date() }
     ) throws(GNBConfigurationError) -> GNBService {
         let configured = try configuredSources(environment)

@@ -12,13 +12,23 @@ public final class BourseDatabase: Sendable {
     public let path: String?
 
     /// Opens (creating if needed) the database file at `path` and migrates it.
-    public init(path: String) throws(StorageError) {
+    public convenience init(path: String) throws(StorageError) {
+        try self.init(path: path, migratedThrough: nil)
+    }
+
+    /// Opens (creating if needed) the database file at `path`, migrated through the migration
+    /// named `lastMigration` (all of them when nil): tests build older schemas with it.
+    init(path: String, migratedThrough lastMigration: String?) throws(StorageError) {
         do {
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             writer = try DatabasePool(path: path, configuration: Self.configuration())
             self.path = path
-            try Self.migrator.migrate(writer)
+            if let lastMigration {
+                try Self.migrator.migrate(writer, upTo: lastMigration)
+            } else {
+                try Self.migrator.migrate(writer)
+            }
         } catch let error as StorageError {
             throw error
         } catch {
