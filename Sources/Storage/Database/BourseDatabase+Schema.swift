@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 /// What the schema is, for tests of the migrations (internal: only `@testable` callers see it).
 extension BourseDatabase {

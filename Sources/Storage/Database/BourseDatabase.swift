@@ -1,13 +1,14 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// Bourse's SQLite database: one file in WAL mode, migrated to the current schema on open.
 ///
 /// Writes are committed with `synchronous = FULL`, so whatever a caller was told is stored
-/// survives a crash or `kill -9` of the process.
+/// survives a crash or `kill -9` of the process. GRDB stays inside `Storage`: the stores are
+/// the only way in.
 public final class BourseDatabase: Sendable {
     /// The GRDB connection pool (WAL: readers never wait for the writer).
-    public let writer: any DatabaseWriter
+    let writer: any DatabaseWriter
     /// Where the file is, or nil for an in-memory database.
     public let path: String?
 
@@ -44,6 +45,16 @@ public final class BourseDatabase: Sendable {
             try Self.migrator.migrate(writer)
         } catch {
             throw .cannotOpen(path: ":memory:", reason: "\(error)")
+        }
+    }
+
+    /// Closes the database once everything written is committed; any use after it fails. The
+    /// app calls it last on shutdown, after whatever writes has stopped.
+    public func close() throws(StorageError) {
+        do {
+            try writer.close()
+        } catch {
+            throw .failed(operation: "close the database", reason: "\(error)")
         }
     }
 

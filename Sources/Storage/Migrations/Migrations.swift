@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 /// Every schema change, in order.
 enum Migrations {

@@ -1,6 +1,6 @@
 import BourseCore
 import Foundation
-import GRDB
+internal import GRDB
 
 /// The last good answer to each request (the market-data cache, the GNB downloads), kept in the
 /// database so the app works offline and across restarts.
