@@ -1,12 +1,14 @@
 // swift-tools-version:6.1
 // The layers, bottom to top; SwiftPM refuses an import that climbs:
-//   BourseCore   pure domain: exact decimals, JSON reading, calendar, pricing (Foundation only)
+//   BourseCore   pure domain: exact decimals, JSON reading, calendar, pricing (Foundation only),
+//                and the store interfaces (Stores/: orders, last good answers, one in memory)
 //   BundledData  the data files the product ships (listings, price levels, GNB samples), as resources
 //   Networking   the HTTP transport interface and its AsyncHTTPClient implementation
-//   MarketData   the market-data provider interface and the Polygon REST client
-//   GNBData      the GNB rates/transactions client (URLs or files, JSON or XML, last good download)
-//   Storage      GRDB over SQLite: migrations, the response cache, GNB downloads, orders and fills
-//   Exchange     the live exchange: the feed client (WebSocket), the order store interface, the trading desk
+//   MarketData   the market-data provider interface and the Polygon REST client (caches in an AnswerStore)
+//   GNBData      the GNB rates/transactions client (URLs or files, JSON or XML, last good download in an AnswerStore)
+//   Storage      GRDB over SQLite, on BourseCore alone; GRDB is an internal import, never in its API:
+//                migrations and the database stores (saved answers, orders and fills)
+//   Exchange     the live exchange: the feed client (WebSocket), the trading desk
 //   StandIns     the embedded stand-in services (the simulated Polygon market, the exchange feed, GNB)
 //   BourseApp    the Hummingbird web app: one controller per feature (API, pages, socket), on interfaces only
 //   Bootstrap    the only target that picks and starts live things: sources, stand-ins, services, commands
@@ -76,7 +78,7 @@ let package = Package(
         .target(
             name: "Storage",
             dependencies: [
-                "BourseCore", "MarketData", "GNBData", "Exchange",
+                "BourseCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -136,7 +138,7 @@ let package = Package(
             ],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "StorageTests", dependencies: ["Storage"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "BourseCore"]),
         .testTarget(
             name: "GNBDataTests",
             dependencies: [

@@ -23,13 +23,13 @@ public struct GNBClient: Sendable {
     /// The format asked for in `Accept`.
     public let accept: GNBFormat
     private let transport: any HTTPTransport
-    private let store: any GNBDownloadStore
+    private let store: any AnswerStore
     private let now: @Sendable () -> Date
     private let logger: Logger
 
     public init(
         accept: GNBFormat = .json, transport: any HTTPTransport = AsyncHTTPClientTransport(),
-        store: any GNBDownloadStore = InMemoryGNBDownloadStore(), now: @escaping @Sendable () -> Date = { Date() },
+        store: any AnswerStore = InMemoryAnswerStore(), now: @escaping @Sendable () -> Date = { Date() },
         logger: Logger = Logger(label: "bourse.gnb")
     ) {
         self.accept = accept
@@ -73,7 +73,7 @@ public struct GNBClient: Sendable {
             do {
                 let records = try parse(download.body, download.format)
                 do {
-                    try await store.saveGoodDownload(download)
+                    try await store.save(download.savedAnswer)
                 } catch {
                     logger.warning("could not save the download of \(source): \(error)")
                 }
@@ -85,7 +85,8 @@ public struct GNBClient: Sendable {
             failure = error
         }
         logger.warning("\(failure)")
-        guard let saved = try? await store.lastGoodDownload(of: source.description),
+        guard let answer = try? await store.answer(for: GNBDownload.answerKey(source: source.description)),
+              let saved = GNBDownload(source: source.description, saved: answer),
               let records = try? parse(saved.body, saved.format)
         else { return .failure(failure) }
         let reason = failure.isUnavailable ? "can't be reached" : "sent data that is not valid"

@@ -45,7 +45,7 @@ struct GNBClientTests {
     @Test func aSourceThatIsDownFallsBackToTheLastGoodDownloadMarkedStale() async throws {
         let server = try await GNBTestServer.start()
         let sources = GNBSources(baseURL: server.baseURL.appendingPathComponent("gnb"))
-        let client = GNBClient(store: InMemoryGNBDownloadStore())
+        let client = GNBClient(store: InMemoryAnswerStore())
         let fresh = try await client.load(sources)
 
         await server.stop()
@@ -54,6 +54,28 @@ struct GNBClientTests {
         #expect(fallback.isStale)
         #expect(fallback.rates == fresh.rates && fallback.transactions == fresh.transactions)
         #expect(fallback.warnings.count == 2 && fallback.warnings.allSatisfy { $0.contains("can't be reached") })
+    }
+
+    @Test func aSavedAnswerUnderTheSourcesKeyIsItsLastGoodDownload() async throws {
+        let server = try await GNBTestServer.start()
+        let sources = GNBSources(baseURL: server.baseURL.appendingPathComponent("gnb"))
+        await server.stop()
+        let fetchedAt = Date(timeIntervalSince1970: 1_700_000_000)
+        let store = InMemoryAnswerStore()
+        // Saved as the storage migration carries a GNB download over: `gnb:` and the source, the
+        // format as a media type.
+        await store.save(SavedAnswer(
+            key: "gnb:\(sources.rates)", body: Array(#"<rates><rate from="USD" to="EUR" rate="0.736"/></rates>"#.utf8),
+            mediaType: "application/xml", fetchedAt: fetchedAt, freshUntil: fetchedAt))
+        await store.save(SavedAnswer(
+            key: "gnb:\(sources.transactions)", body: Array(#"[{"sku":"A1","amount":"1.00","currency":"USD"}]"#.utf8),
+            mediaType: "application/json", fetchedAt: fetchedAt, freshUntil: fetchedAt))
+
+        let data = try await GNBClient(store: store).load(sources)
+
+        #expect(data.isStale && data.fetchedAt == fetchedAt)
+        #expect(data.rates == [Self.usdToEUR])
+        #expect(data.transactions == [Transaction(sku: "A1", amount: "1.00", currency: CurrencyCode("USD")!)])
     }
 
     @Test func aSourceThatIsDownWithNothingSavedIsUnavailable() async throws {
@@ -105,7 +127,7 @@ struct GNBClientTests {
             return records.map(\.record) == [1, 3] && valid == 1
         }
 
-        let client = GNBClient(store: InMemoryGNBDownloadStore())
+        let client = GNBClient(store: InMemoryAnswerStore())
         serveBad.withLock { $0 = false }
         _ = try await client.load(sources)
         serveBad.withLock { $0 = true }

@@ -1,5 +1,4 @@
 import BourseCore
-import Exchange
 import Foundation
 import Testing
 @testable import Storage

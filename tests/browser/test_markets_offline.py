@@ -70,7 +70,7 @@ def age_the_cache(database):
     """Marks every saved answer as no longer fresh, as the next day would: otherwise the app
     answers from its cache (reference data is fresh for a day) without asking the source."""
     with contextlib.closing(sqlite3.connect(database, timeout=10)) as connection:
-        connection.execute("UPDATE response_cache SET fresh_until = 0")
+        connection.execute("UPDATE saved_answer SET fresh_until = 0")
         connection.commit()
 
 

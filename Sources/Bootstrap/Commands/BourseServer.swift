@@ -51,10 +51,10 @@ public enum BourseServer {
             settings.standIns(), gnbData: options.gnbData, polygonRateLimit: options.simulatedRateLimit,
             feedSymbol: options.feed.symbol, feedSeed: options.feed.seed, feedTicksPerSecond: options.feed.ticksPerSecond)
         let market = try MarketSource.make(
-            settings: settings, cache: DatabaseResponseCache(database: database), embedded: embedded,
+            settings: settings, cache: DatabaseAnswerStore(database: database), embedded: embedded,
             simulatedRateLimit: options.simulatedRateLimit, logger: logger)
         let gnb = try GNBSettings.make(
-            settings: settings, store: DatabaseGNBDownloadStore(database: database), embedded: embedded, logger: logger)
+            settings: settings, store: DatabaseAnswerStore(database: database), embedded: embedded, logger: logger)
         if let feed = embedded?.feed { await openFeed(feed, at: market, logger: logger) }
 
         let desk = try TradingDesk(store: DatabaseOrderStore(database: database), logger: logger)

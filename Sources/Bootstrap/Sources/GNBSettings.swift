@@ -9,7 +9,7 @@ import Logging
 public enum GNBSettings {
     /// The GNB service `settings` ask for, keeping the last good downloads in `store`.
     public static func make(
-        settings: SourceSettings, store: any GNBDownloadStore, embedded: EmbeddedServices?,
+        settings: SourceSettings, store: any AnswerStore, embedded: EmbeddedServices?,
         logger: Logger, now: @escaping @Sendable () -> Date = { Date() }
     ) throws -> GNBService {
         let client = GNBClient(accept: settings.gnbFormat, store: store, now: now, logger: logger)

@@ -11,7 +11,7 @@ public enum MarketSource {
     /// - Parameter embedded: the running stand-ins; must include the market when the settings
     ///   have no key.
     public static func make(
-        settings: SourceSettings, cache: any ResponseCache, embedded: EmbeddedServices?,
+        settings: SourceSettings, cache: any AnswerStore, embedded: EmbeddedServices?,
         simulatedRateLimit: Int? = nil, logger: Logger, now: @escaping @Sendable () -> Date = { Date() }
     ) throws -> MarketService {
         var configuration = settings.polygon

@@ -78,7 +78,7 @@ extension PolygonClient {
             }
             let fetchedAt = now()
             await store(
-                CachedResponse(
+                SavedAnswer(
                     key: key, body: redactor.redact(body: body), fetchedAt: fetchedAt,
                     freshUntil: freshness.freshUntil(request.freshness, fetchedAt: fetchedAt)))
             return .success(Fetched(value: value, fetchedAt: fetchedAt, isStale: false))
@@ -121,7 +121,7 @@ extension PolygonClient {
             guard case .answer(let body) = await sending.value, (try? decode(body)) != nil else { return }
             let fetchedAt = now()
             await store(
-                CachedResponse(
+                SavedAnswer(
                     key: request.cacheKey, body: redactor.redact(body: body), fetchedAt: fetchedAt,
                     freshUntil: freshness.freshUntil(request.freshness, fetchedAt: fetchedAt)))
         }
@@ -140,18 +140,18 @@ extension PolygonClient {
         }
     }
 
-    private func cachedAnswer(for key: String) async -> CachedResponse? {
+    private func cachedAnswer(for key: String) async -> SavedAnswer? {
         do {
-            return try await cache.cachedResponse(for: key)
+            return try await cache.answer(for: key)
         } catch {
             logger.warning("the response cache could not be read", metadata: ["error": "\(redactor.redact("\(error)"))"])
             return nil
         }
     }
 
-    private func store(_ response: CachedResponse) async {
+    private func store(_ response: SavedAnswer) async {
         do {
-            try await cache.store(response)
+            try await cache.save(response)
         } catch {
             logger.warning("the response cache could not be written", metadata: ["error": "\(redactor.redact("\(error)"))"])
         }

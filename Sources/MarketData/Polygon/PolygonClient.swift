@@ -10,7 +10,7 @@ import Logging
 public final class PolygonClient: MarketDataProvider {
     public let configuration: PolygonConfiguration
     let transport: any HTTPTransport
-    let cache: any ResponseCache
+    let cache: any AnswerStore
     let clock: any SleepingClock
     let now: @Sendable () -> Date
     let freshness: FreshnessPolicy
@@ -31,7 +31,7 @@ public final class PolygonClient: MarketDataProvider {
     public init(
         configuration: PolygonConfiguration,
         transport: any HTTPTransport = AsyncHTTPClientTransport(),
-        cache: any ResponseCache = InMemoryResponseCache(),
+        cache: any AnswerStore = InMemoryAnswerStore(),
         clock: any SleepingClock = SystemSleepingClock(),
         now: @escaping @Sendable () -> Date = { Date() },
         freshness: FreshnessPolicy = .standard(),
@@ -54,7 +54,7 @@ public final class PolygonClient: MarketDataProvider {
     /// and `POLYGON_KEY_IN`, on AsyncHTTPClient and the real clock.
     public static func live(
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        cache: any ResponseCache = InMemoryResponseCache(),
+        cache: any AnswerStore = InMemoryAnswerStore(),
         freshness: FreshnessPolicy = .standard(),
         logger: Logger = Logger(label: "bourse.polygon"),
         onEvent: @escaping @Sendable (PolygonClientEvent) -> Void = { _ in }

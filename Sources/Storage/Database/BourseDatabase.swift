@@ -1,24 +1,35 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// Bourse's SQLite database: one file in WAL mode, migrated to the current schema on open.
 ///
 /// Writes are committed with `synchronous = FULL`, so whatever a caller was told is stored
-/// survives a crash or `kill -9` of the process.
+/// survives a crash or `kill -9` of the process. GRDB stays inside `Storage`: the stores are
+/// the only way in.
 public final class BourseDatabase: Sendable {
     /// The GRDB connection pool (WAL: readers never wait for the writer).
-    public let writer: any DatabaseWriter
+    let writer: any DatabaseWriter
     /// Where the file is, or nil for an in-memory database.
     public let path: String?
 
     /// Opens (creating if needed) the database file at `path` and migrates it.
-    public init(path: String) throws(StorageError) {
+    public convenience init(path: String) throws(StorageError) {
+        try self.init(path: path, migratedThrough: nil)
+    }
+
+    /// Opens (creating if needed) the database file at `path`, migrated through the migration
+    /// named `lastMigration` (all of them when nil): tests build older schemas with it.
+    init(path: String, migratedThrough lastMigration: String?) throws(StorageError) {
         do {
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             writer = try DatabasePool(path: path, configuration: Self.configuration())
             self.path = path
-            try Self.migrator.migrate(writer)
+            if let lastMigration {
+                try Self.migrator.migrate(writer, upTo: lastMigration)
+            } else {
+                try Self.migrator.migrate(writer)
+            }
         } catch let error as StorageError {
             throw error
         } catch {
@@ -37,9 +48,14 @@ public final class BourseDatabase: Sendable {
         }
     }
 
-    /// Closes the database: what was committed is on disk; later calls fail.
-    public func close() throws {
-        try writer.close()
+    /// Closes the database once everything written is committed; any use after it fails. The
+    /// app calls it last on shutdown, after whatever writes has stopped.
+    public func close() throws(StorageError) {
+        do {
+            try writer.close()
+        } catch {
+            throw .failed(operation: "close the database", reason: "\(error)")
+        }
     }
 
     private static func configuration() -> Configuration {

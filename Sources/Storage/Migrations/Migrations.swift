@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 /// Every schema change, in order.
 enum Migrations {
@@ -56,6 +56,31 @@ enum Migrations {
                     quantity INTEGER NOT NULL CHECK (quantity > 0)
                 );
                 CREATE INDEX exchange_fill_order ON exchange_fill (order_id, id);
+                """)
+        }
+        migrator.registerMigration("v4: one saved-answer table") { db in
+            // The market-data cache (v1) and the GNB downloads (v2) were the same thing twice: the
+            // last good answer to a request. One table now, with the rows of both carried over.
+            // GNB's keys become `gnb:` and the source, so they can never meet a Polygon key (a
+            // path, starting with "/"); its format becomes a media type; and as GNB always asks
+            // the source first, its answers are fresh until the moment they were fetched.
+            try db.execute(sql: """
+                CREATE TABLE saved_answer (
+                    key TEXT PRIMARY KEY NOT NULL,
+                    body BLOB NOT NULL,
+                    media_type TEXT,
+                    fetched_at REAL NOT NULL,
+                    fresh_until REAL NOT NULL
+                ) WITHOUT ROWID;
+                INSERT INTO saved_answer (key, body, media_type, fetched_at, fresh_until)
+                    SELECT key, body, NULL, fetched_at, fresh_until FROM response_cache;
+                INSERT INTO saved_answer (key, body, media_type, fetched_at, fresh_until)
+                    SELECT 'gnb:' || source, body,
+                        CASE format WHEN 'json' THEN 'application/json' WHEN 'xml' THEN 'application/xml' END,
+                        fetched_at, fetched_at
+                    FROM gnb_download;
+                DROP TABLE response_cache;
+                DROP TABLE gnb_download;
                 """)
         }
     }

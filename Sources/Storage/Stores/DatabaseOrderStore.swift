@@ -1,7 +1,6 @@
 import BourseCore
-import Exchange
 import Foundation
-import GRDB
+internal import GRDB
 
 /// The exchange's orders and fills in the database. Every `save` is one transaction committed
 /// with `synchronous = FULL` before it returns: what the user is told of survives `kill -9`.

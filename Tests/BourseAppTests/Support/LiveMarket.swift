@@ -67,7 +67,7 @@ final class LiveMarket: Sendable {
             baseURL: baseURL, apiKey: nil, keyPlacement: .queryParameter, requestsPerMinute: 1000,
             retry: RetryPolicy(maxAttempts: 2, baseBackoff: .milliseconds(5), maxBackoff: .milliseconds(20), maxRateLimitWait: .seconds(1)))
         let client = PolygonClient(
-            configuration: configuration, cache: DatabaseResponseCache(database: try BourseDatabase(path: databasePath)),
+            configuration: configuration, cache: DatabaseAnswerStore(database: try BourseDatabase(path: databasePath)),
             now: { now.date }, logger: quiet)
         return MarketService(source: .simulated, provider: client, now: { now.date })
     }

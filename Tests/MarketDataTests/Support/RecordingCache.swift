@@ -1,10 +1,11 @@
+import BourseCore
 import MarketData
 import Synchronization
 
-/// A `ResponseCache` in memory that remembers every key looked up and stored.
-final class RecordingCache: ResponseCache {
+/// An `AnswerStore` in memory that remembers every key looked up and stored.
+final class RecordingCache: AnswerStore {
     private struct State {
-        var entries: [String: CachedResponse] = [:]
+        var entries: [String: SavedAnswer] = [:]
         var lookups: [String] = []
         var stores: [String] = []
     }
@@ -13,25 +14,25 @@ final class RecordingCache: ResponseCache {
 
     var lookedUpKeys: [String] { state.withLock { $0.lookups } }
     var storedKeys: [String] { state.withLock { $0.stores } }
-    var entries: [CachedResponse] { state.withLock { Array($0.entries.values) } }
+    var entries: [SavedAnswer] { state.withLock { Array($0.entries.values) } }
 
-    func cachedResponse(for key: String) async throws -> CachedResponse? {
+    func answer(for key: String) async throws -> SavedAnswer? {
         state.withLock { state in
             state.lookups.append(key)
             return state.entries[key]
         }
     }
 
-    func store(_ response: CachedResponse) async throws {
+    func save(_ answer: SavedAnswer) async throws {
         state.withLock { state in
-            state.stores.append(response.key)
-            state.entries[response.key] = response
+            state.stores.append(answer.key)
+            state.entries[answer.key] = answer
         }
     }
 }
 
 /// A cache that never holds anything: every request must go to the network.
-struct NoCache: ResponseCache {
-    func cachedResponse(for key: String) async throws -> CachedResponse? { nil }
-    func store(_ response: CachedResponse) async throws {}
+struct NoCache: AnswerStore {
+    func answer(for key: String) async throws -> SavedAnswer? { nil }
+    func save(_ answer: SavedAnswer) async throws {}
 }

@@ -1,5 +1,3 @@
-import BourseCore
-
 /// Where the exchange keeps orders and fills: the database in the app, memory in some tests.
 ///
 /// `save` is the acknowledgement point: it returns only once the orders and fills are durable
