@@ -24,7 +24,9 @@ let package = Package(
         .library(name: "BundledData", targets: ["BundledData"]),
         .library(name: "Networking", targets: ["Networking"]),
         .library(name: "MarketData", targets: ["MarketData"]),
+        .library(name: "MarketDataLive", targets: ["MarketDataLive"]),
         .library(name: "GNBData", targets: ["GNBData"]),
+        .library(name: "GNBDataLive", targets: ["GNBDataLive"]),
         .library(name: "Exchange", targets: ["Exchange"]),
         .library(name: "Storage", targets: ["Storage"]),
         .library(name: "StandIns", targets: ["StandIns"]),
@@ -55,15 +57,23 @@ let package = Package(
         ),
         .target(
             name: "MarketData",
+            dependencies: ["BourseCore"]
+        ),
+        .target(
+            name: "MarketDataLive",
             dependencies: [
-                "BourseCore", "Networking",
+                "BourseCore", "MarketData", "Networking",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
             name: "GNBData",
+            dependencies: ["BourseCore"]
+        ),
+        .target(
+            name: "GNBDataLive",
             dependencies: [
-                "BourseCore", "Networking",
+                "BourseCore", "GNBData", "Networking",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -103,8 +113,8 @@ let package = Package(
         .target(
             name: "Bootstrap",
             dependencies: [
-                "BourseApp", "BourseCore", "BundledData", "Networking", "MarketData", "GNBData", "Exchange", "Storage",
-                "StandIns",
+                "BourseApp", "BourseCore", "BundledData", "Networking", "MarketData", "MarketDataLive", "GNBData",
+                "GNBDataLive", "Exchange", "Storage", "StandIns",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -133,7 +143,7 @@ let package = Package(
         .testTarget(
             name: "MarketDataTests",
             dependencies: [
-                "MarketData", "Networking", "StandIns",
+                "MarketData", "MarketDataLive", "Networking", "StandIns",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             resources: [.copy("Fixtures")]
@@ -142,7 +152,7 @@ let package = Package(
         .testTarget(
             name: "GNBDataTests",
             dependencies: [
-                "GNBData", "StandIns",
+                "GNBData", "GNBDataLive", "StandIns",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
@@ -156,7 +166,7 @@ let package = Package(
         .testTarget(
             name: "BourseAppTests",
             dependencies: [
-                "BourseApp", "StandIns", "Storage",
+                "BourseApp", "MarketDataLive", "GNBDataLive", "StandIns", "Storage",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
@@ -166,7 +176,7 @@ let package = Package(
         .testTarget(
             name: "BootstrapTests",
             dependencies: [
-                "Bootstrap", "BourseApp", "StandIns", "Storage",
+                "Bootstrap", "BourseApp", "MarketDataLive", "GNBDataLive", "StandIns", "Storage",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]

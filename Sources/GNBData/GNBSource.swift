@@ -23,7 +23,7 @@ public enum GNBSource: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The format its name says (`.json` or `.xml`), if it says one.
-    var formatByExtension: GNBFormat? {
+    public var formatByExtension: GNBFormat? {
         let name: String
         switch self {
         case .url(let url): name = url.path

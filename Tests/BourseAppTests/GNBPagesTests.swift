@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import GNBData
+import GNBDataLive
 import Logging
 import Testing
 @testable import BourseApp

@@ -4,6 +4,7 @@ import Hummingbird
 import Synchronization
 import Testing
 @testable import GNBData
+@testable import GNBDataLive
 
 @Suite("GNB client over HTTP")
 struct GNBClientTests {

@@ -1,6 +1,7 @@
 import BourseCore
 import Foundation
 import MarketData
+import MarketDataLive
 import Testing
 
 /// The key must never leave the request: not in errors, logs, cache keys or returned values.

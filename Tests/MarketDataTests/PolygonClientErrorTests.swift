@@ -2,6 +2,7 @@ import BourseCore
 import Foundation
 import Networking
 import MarketData
+import MarketDataLive
 import Testing
 
 /// Error bodies, statuses, retries and the stale fallback, over real HTTP.

@@ -1,6 +1,7 @@
 import BourseCore
 import Foundation
 import MarketData
+import MarketDataLive
 import Testing
 
 /// The client against a real HTTP server on loopback, through the live AsyncHTTPClient transport.

@@ -1,5 +1,6 @@
 import Foundation
 import MarketData
+import MarketDataLive
 import Testing
 
 @Suite("Polygon configuration from the environment")

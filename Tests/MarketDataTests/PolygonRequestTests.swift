@@ -1,6 +1,7 @@
 import BourseCore
 import Foundation
 @testable import MarketData
+@testable import MarketDataLive
 import Testing
 
 @Suite("Polygon requests: URLs, cache keys, next_url")

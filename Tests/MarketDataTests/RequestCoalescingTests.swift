@@ -1,6 +1,7 @@
 import BourseCore
 import Foundation
 @testable import MarketData
+@testable import MarketDataLive
 import Testing
 
 @Suite("Coalescing and the shared limiter in the client")

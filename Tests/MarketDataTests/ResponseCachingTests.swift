@@ -1,6 +1,7 @@
 import BourseCore
 import Foundation
 import MarketData
+import MarketDataLive
 import Testing
 
 @Suite("Response caching and freshness")

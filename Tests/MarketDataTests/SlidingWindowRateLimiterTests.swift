@@ -1,4 +1,5 @@
 import MarketData
+import MarketDataLive
 import Testing
 
 @Suite("Sliding window rate limiter")

@@ -2,6 +2,7 @@ import BourseCore
 import Foundation
 import Logging
 import MarketData
+import MarketDataLive
 import Networking
 import Testing
 

@@ -2,6 +2,7 @@ import BourseCore
 import Foundation
 import BourseApp
 import GNBData
+import GNBDataLive
 
 /// `bourse gnb [SKU]`: the products with their totals, or one product's transactions.
 public enum GNBReport {

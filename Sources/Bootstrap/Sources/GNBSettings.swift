@@ -2,6 +2,7 @@ import BourseApp
 import BourseCore
 import Foundation
 import GNBData
+import GNBDataLive
 import Logging
 
 /// GNB: `BOURSE_GNB_URL` (serving `/rates` and `/transactions`), else the embedded GNB

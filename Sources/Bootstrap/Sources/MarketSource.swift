@@ -2,6 +2,7 @@ import BourseCore
 import Foundation
 import Logging
 import MarketData
+import MarketDataLive
 
 /// The market: Polygon.io when `POLYGON_API_KEY` is set, else the embedded simulated market,
 /// spoken to over HTTP by the same client.

@@ -1,7 +1,9 @@
 import BourseCore
 import Foundation
 import GNBData
+import GNBDataLive
 import MarketData
+import MarketDataLive
 
 /// Which sources the environment configures. Every source left unconfigured is served by an
 /// embedded stand-in; a configured one never starts its stand-in.

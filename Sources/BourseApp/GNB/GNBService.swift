@@ -16,7 +16,7 @@ public actor GNBService {
     public let sources: GNBSources
     /// Where the data comes from, in words ("the embedded sample (statement)", or the URL).
     public let sourceLabel: String
-    private let client: GNBClient
+    private let client: any GNBLoader
     private let now: @Sendable () -> Date
     private let maxAge: TimeInterval
     private var current: (snapshot: Snapshot, loadedAt: Date)?
@@ -25,7 +25,7 @@ public actor GNBService {
 
     /// - Parameter maxAge: how long a download is reused before the next request downloads again.
     public init(
-        client: GNBClient, sources: GNBSources, sourceLabel: String? = nil, maxAge: TimeInterval = 60,
+        client: any GNBLoader, sources: GNBSources, sourceLabel: String? = nil, maxAge: TimeInterval = 60,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.client = client

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Logging
 import MarketData
+import MarketDataLive
 import StandIns
 import Storage
 import Synchronization

@@ -1,3 +1,4 @@
+import GNBDataLive
 import Foundation
 import Hummingbird
 import Logging

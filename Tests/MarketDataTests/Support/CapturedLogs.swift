@@ -1,3 +1,4 @@
+import MarketDataLive
 import Logging
 import Synchronization
 

@@ -2,6 +2,7 @@ import Foundation
 import Networking
 import Logging
 import MarketData
+import MarketDataLive
 import Synchronization
 
 /// A client with every dependency a test can see and drive.

@@ -1,3 +1,4 @@
+import MarketDataLive
 import Foundation
 
 /// A fixture body from `Fixtures/`, e.g. `Fixture.bytes("errors/error_429_rate_limit.json")`.

@@ -1,4 +1,5 @@
 import MarketData
+import MarketDataLive
 import Synchronization
 
 /// A `SleepingClock` that moves only when told, recording every sleep asked of it.

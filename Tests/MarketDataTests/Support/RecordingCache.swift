@@ -1,5 +1,6 @@
 import BourseCore
 import MarketData
+import MarketDataLive
 import Synchronization
 
 /// An `AnswerStore` in memory that remembers every key looked up and stored.

@@ -1,3 +1,4 @@
+import MarketDataLive
 import Foundation
 import HTTPTypes
 import Hummingbird

@@ -1,5 +1,6 @@
 import BourseCore
 import Foundation
+import MarketData
 
 /// Reads Polygon's response bodies into domain values, numbers kept exact.
 enum PolygonDecoding {

@@ -1,3 +1,4 @@
+import MarketData
 import BourseCore
 
 /// The requests behind each `MarketDataProvider` method.

@@ -1,5 +1,6 @@
 import BourseCore
 import Foundation
+import MarketData
 import Networking
 import Logging
 

@@ -1,4 +1,5 @@
 import Foundation
+import MarketData
 
 /// How the client reaches Polygon (or the embedded stand-in that speaks its protocol).
 public struct PolygonConfiguration: Sendable, Equatable {

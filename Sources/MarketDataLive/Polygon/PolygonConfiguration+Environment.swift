@@ -1,4 +1,5 @@
 import Foundation
+import MarketData
 
 /// A configuration value in the environment that cannot be used. Never carries the key.
 public struct PolygonConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {

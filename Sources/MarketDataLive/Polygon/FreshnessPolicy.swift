@@ -1,5 +1,6 @@
 import BourseCore
 import Foundation
+import MarketData
 
 /// The kinds of answer that go stale at different speeds.
 public enum FreshnessClass: String, Sendable, Hashable, CaseIterable {

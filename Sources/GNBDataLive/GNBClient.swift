@@ -1,25 +1,14 @@
 import BourseCore
 import Foundation
+import GNBData
 import Logging
 import Networking
-
-/// Rates and transactions as downloaded: fresh, or the last good download when the source failed.
-public struct GNBDataset: Sendable {
-    public var rates: [Rate]
-    public var transactions: [Transaction]
-    /// When the older of the two downloads was made.
-    public var fetchedAt: Date
-    /// True when either resource came from the last good download instead of the source.
-    public var isStale: Bool
-    /// Why a saved download was used, in words for the screen.
-    public var warnings: [String]
-}
 
 /// Downloads the GNB resources from URLs or files, asking for a format with `Accept` and reading
 /// whichever format the answer's `Content-Type` names (else the name's extension, else the
 /// content). Every download that parses cleanly is saved; when a source fails or sends bad data,
 /// its last good download is used, marked stale.
-public struct GNBClient: Sendable {
+public struct GNBClient: GNBLoader {
     /// The format asked for in `Accept`.
     public let accept: GNBFormat
     private let transport: any HTTPTransport

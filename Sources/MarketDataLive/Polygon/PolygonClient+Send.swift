@@ -1,4 +1,5 @@
 import Foundation
+import MarketData
 import Networking
 import Logging
 

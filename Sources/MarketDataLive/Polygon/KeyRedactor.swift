@@ -1,4 +1,5 @@
 import Foundation
+import MarketData
 
 /// Takes the API key out of any text before it is logged, cached, thrown or returned.
 public struct KeyRedactor: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import MarketData
 
 /// One GET to the Polygon API, before the key is added: a path under the base URL and a query.
 struct PolygonRequest: Sendable, Hashable {
