@@ -91,6 +91,12 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            // Each feature's scripts and stylesheets (served under /assets/). `.process` puts every
+            // file at the top of the bundle, so their names must be unique across the folders.
+            resources: [
+                .process("Layout/Public"), .process("Markets/Public"), .process("Charts/Public"),
+                .process("Search/Public"), .process("Exchange/Public"), .process("GNB/Public"),
             ]
         ),
         .executableTarget(
