@@ -152,4 +152,19 @@ struct AssetsTests {
             }
         }
     }
+
+    @Test func theExchangeScriptsRunInOrderAndShareOneNamespace() async throws {
+        let (_, _, html) = try await ExchangePageTests.get("/exchange")
+        let names = Self.links(in: html).scripts.map { String($0.dropFirst("/assets/".count).prefix { $0 != "?" }) }
+        let exchange = Assets.scripts.filter { $0.hasPrefix("exchange-") }
+
+        #expect(names == ["bourse.js", "search-box.js", "market-format.js"] + exchange)
+        #expect(exchange.first == "exchange-state.js")
+        #expect(exchange.last == "exchange-start.js")
+        for name in exchange {
+            let text = String(buffer: try #require(Assets.all[name]).body)
+            #expect(text.hasPrefix("\"use strict\";"), "\(name)")
+            #expect(text.contains(name == "exchange-state.js" ? "window.BourseExchange = (function () {" : "})(window.BourseExchange);"), "\(name)")
+        }
+    }
 }

@@ -28,9 +28,22 @@ enum Assets {
         "markets.js",
         // /stocks/{symbol}: the stock's data and its chart (range and style kept in the URL).
         "stock.js",
-        // /exchange, the live exchange: its state and exact decimals, the chart and book, the
-        // socket, the orders, the position and ticket, and the start, in one closure.
-        "exchange.js",
+        // /exchange, run in this order; they share `window.BourseExchange`. The constants, the
+        // state, exact decimals (the spread) and the feed badge.
+        "exchange-state.js",
+        // The price chart (SVG), the book and what each tick redraws, with its latency recorded
+        // in `window.bourseTickLatencies` (scripts/tick-latency.py reads it).
+        "exchange-chart.js",
+        // Orders merged from the API and the socket, notifications, open orders with Cancel,
+        // the history, and the POST and DELETE calls.
+        "exchange-orders.js",
+        // The position and the order ticket.
+        "exchange-ticket.js",
+        // The WebSocket to /exchange/ws (snapshot, ticks, feed state, order events), reconnecting
+        // with backoff.
+        "exchange-socket.js",
+        // Starts it all once every part is there.
+        "exchange-start.js",
     ]
 
     /// The stylesheets: each name served and the CSS files it is made of, joined as they are.

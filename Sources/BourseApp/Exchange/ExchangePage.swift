@@ -88,7 +88,11 @@ struct ExchangePage {
             </div>
             """
         return PageLayout(
-            title: "Exchange", section: .exchange, content: content, scripts: ["market-format.js", "exchange.js"],
+            title: "Exchange", section: .exchange, content: content,
+            scripts: [
+                "market-format.js", "exchange-state.js", "exchange-chart.js", "exchange-orders.js", "exchange-ticket.js",
+                "exchange-socket.js", "exchange-start.js",
+            ],
             stylesheets: ["exchange.css"]
         ).render()
     }
