@@ -108,6 +108,12 @@ let package = Package(
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            // Each feature's scripts and stylesheets (served under /assets/). `.process` puts every
+            // file at the top of the bundle, so their names must be unique across the folders.
+            resources: [
+                .process("Layout/Public"), .process("Markets/Public"), .process("Charts/Public"),
+                .process("Search/Public"), .process("Exchange/Public"), .process("GNB/Public"),
             ]
         ),
         .target(

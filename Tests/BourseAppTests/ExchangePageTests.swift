@@ -75,7 +75,9 @@ struct ExchangePageTests {
         #expect(html.contains(#"<a href="/exchange" aria-current="page">Exchange</a>"#))
         #expect(html.contains(#"<a href="/">Markets</a>"#))
         #expect(html.contains(#"<a href="/gnb">GNB</a>"#))
-        for name in ["bourse.js", "search-box.js", "market-format.js", "exchange.js"] {
+        let exchangeScripts = Assets.scripts.filter { $0.hasPrefix("exchange-") }
+        #expect(exchangeScripts.count == 6)
+        for name in ["bourse.js", "search-box.js", "market-format.js"] + exchangeScripts {
             #expect(html.contains(#"<script src="\#(Assets.url(for: name))" defer></script>"#), "\(name)")
         }
         for name in ["bourse.css", "exchange.css"] {
@@ -90,16 +92,20 @@ struct ExchangePageTests {
         #expect(!html.contains("exchange.css"), "other pages don't carry the exchange's styles")
     }
 
-    @Test func theScriptAndStylesAreServed() async throws {
-        let script = try await Self.get(Assets.url(for: "exchange.js"))
+    @Test func theScriptsAndStylesAreServed() async throws {
+        var script = ""
+        for name in Assets.scripts where name.hasPrefix("exchange-") {
+            let part = try await Self.get(Assets.url(for: name))
+            #expect(part.status == .ok, "\(name)")
+            #expect(part.headers[.contentType] == "text/javascript; charset=utf-8", "\(name)")
+            script += part.body
+        }
         let styles = try await Self.get(Assets.url(for: "exchange.css"))
 
-        #expect(script.status == .ok)
-        #expect(script.headers[.contentType] == "text/javascript; charset=utf-8")
-        #expect(script.body.contains("window.bourseTickLatencies"), "the benchmark's latency record")
-        #expect(script.body.contains("dataset.lastSeq"))
-        #expect(script.body.contains("/exchange/ws"))
-        #expect(!script.body.contains("innerHTML"), "data enters the page only as text")
+        #expect(script.contains("window.bourseTickLatencies"), "the benchmark's latency record")
+        #expect(script.contains("dataset.lastSeq"))
+        #expect(script.contains("/exchange/ws"))
+        #expect(!script.contains("innerHTML"), "data enters the page only as text")
         #expect(styles.status == .ok)
         #expect(styles.headers[.contentType] == "text/css; charset=utf-8")
         #expect(styles.body.contains(".ex-bar"))

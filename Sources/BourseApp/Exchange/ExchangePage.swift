@@ -1,6 +1,6 @@
 /// The shell of `/exchange`, the live single-stock exchange: every region with its loading
-/// state, drawn before any data exists. `exchange.js` then opens the WebSocket
-/// `/exchange/ws` (snapshot, ticks, feed state, order events) and loads `/api/v1/book`,
+/// state, drawn before any data exists. Its scripts (`Exchange/Public/exchange-*.js`) then open the WebSocket
+/// `/exchange/ws` (snapshot, ticks, feed state, order events) and load `/api/v1/book`,
 /// `/api/v1/orders` and `/api/v1/position`; the order ticket posts to `/api/v1/orders`.
 ///
 /// The regions in the order a phone stacks them: the sticky bar (symbol, last trade, the feed's
@@ -87,7 +87,11 @@ struct ExchangePage {
             </div>
             """
         return PageLayout(
-            title: "Exchange", section: .exchange, content: content, scripts: ["market-format.js", "exchange.js"],
+            title: "Exchange", section: .exchange, content: content,
+            scripts: [
+                "market-format.js", "exchange-state.js", "exchange-chart.js", "exchange-orders.js", "exchange-ticket.js",
+                "exchange-socket.js", "exchange-start.js",
+            ],
             stylesheets: ["exchange.css"]
         ).render()
     }

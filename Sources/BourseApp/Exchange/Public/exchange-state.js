@@ -1,0 +1,120 @@
+"use strict";
+// The exchange screen is six scripts, run in this order: exchange-state (this one), -chart, -orders,
+// -ticket, -socket, -start. They share window.BourseExchange: each takes what the earlier ones
+// added when it runs, adds its own, and calls into a later one only through it (X.name()).
+window.BourseExchange = (function () {
+const B = window.Bourse;
+const M = window.BourseMarkets;
+const page = document.getElementById("page");
+if (!page || page.dataset.page !== "exchange") return null;
+const $ = B.byId;
+
+const MAX_POINTS = 300;
+const MAX_LATENCIES = 10000;
+const LEVELS = 10;
+const SVG_NS = "http://www.w3.org/2000/svg";
+const FINAL = ["FILLED", "CANCELLED", "REJECTED"];
+const STATUS_WORDS = {
+    PENDING: "Pending", PARTIALLY_FILLED: "Partly filled", FILLED: "Filled",
+    CANCELLED: "Cancelled", REJECTED: "Rejected"
+};
+const FEED_WORDS = { connecting: "Connecting…", live: "Live", stale: "Stale", reconnecting: "Reconnecting…" };
+const FEED_NOTES = {
+    connecting: "Connecting to the feed…",
+    stale: "The feed has gone quiet: the book and chart show the last tick received, and orders match only when ticks come again.",
+    reconnecting: "The exchange lost its feed: the book and chart show the last tick received, and no order matches until the feed is back."
+};
+const PAGE_OFFLINE = "This page lost its connection to Bourse: the book and chart show the last tick received.";
+
+const latencies = window.bourseTickLatencies = window.bourseTickLatencies || [];
+
+const state = {
+    socket: null, socketOpen: false, everOpened: false, attempts: 0, retryTimer: null, retryAt: 0,
+    feedState: "connecting", source: null, symbol: null, hasData: false,
+    book: null, points: [], lastPrice: null, direction: "flat",
+    orders: new Map(), ordersLoaded: false, seenNotices: new Set(), cancelling: new Set(),
+    side: "buy", type: "market", autoPrice: false, submitting: false,
+    position: null, positionTimer: null, positionRequest: 0
+};
+
+function setText(node, text) {
+    if (node.textContent !== text) node.textContent = text;
+}
+
+// ---- Exact decimals (the spread), as text and BigInt: never floating point. ----
+
+function decimalScaled(text, places) {
+    const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(String(text));
+    if (!match) return null;
+    const fraction = (match[3] || "").padEnd(places, "0");
+    return (match[1] ? -1n : 1n) * BigInt(match[2] + fraction);
+}
+
+function placesOf(text) {
+    const dot = String(text).indexOf(".");
+    return dot < 0 ? 0 : String(text).length - dot - 1;
+}
+
+/** `a - b`, exactly, with the larger number of decimals of the two; null if either is no decimal. */
+function subtract(a, b) {
+    const places = Math.max(placesOf(a), placesOf(b));
+    const x = decimalScaled(a, places), y = decimalScaled(b, places);
+    if (x === null || y === null) return null;
+    let difference = x - y;
+    const negative = difference < 0n;
+    if (negative) difference = -difference;
+    const digits = difference.toString().padStart(places + 1, "0");
+    const text = places === 0 ? digits : digits.slice(0, -places) + "." + digits.slice(-places);
+    return (negative ? "-" : "") + text;
+}
+
+// ---- Loading, errors, the feed badge. ----
+
+function markData() {
+    if (state.hasData) return;
+    state.hasData = true;
+    B.showLoaded();
+}
+
+function shownFeedState() {
+    if (state.socketOpen) return state.feedState;
+    return state.everOpened ? "reconnecting" : "connecting";
+}
+
+function renderBadge() {
+    const shown = shownFeedState();
+    const badge = $("feed-badge");
+    badge.dataset.state = shown;
+    page.dataset.feed = shown;
+    setText(badge, FEED_WORDS[shown] || shown);
+    const note = $("feed-note");
+    let text = shown === "live" ? "" : (FEED_NOTES[shown] || "");
+    if (!state.socketOpen && state.retryTimer !== null) {
+        const seconds = Math.max(1, Math.round((state.retryAt - Date.now()) / 1000));
+        text = (state.everOpened ? PAGE_OFFLINE : "The exchange can't be reached yet.")
+            + " Trying again in " + seconds + " s.";
+    }
+    setText(note, text);
+    note.hidden = text === "";
+}
+
+function setSource(source) {
+    if (typeof source !== "string") return;
+    state.source = source;
+    const label = $("sim-label");
+    label.hidden = source !== "simulated";
+    label.title = source === "simulated" ? "The feed is Bourse's own simulator, not a real market." : "";
+}
+
+function setSymbol(symbol) {
+    if (typeof symbol !== "string" || symbol === "" || symbol === state.symbol) return;
+    state.symbol = symbol;
+    setText($("ex-symbol"), symbol);
+    document.title = symbol + " · Exchange · Bourse";
+}
+
+return {
+    B, M, $, MAX_POINTS, MAX_LATENCIES, LEVELS, SVG_NS, FINAL, STATUS_WORDS, latencies, state,
+    setText, subtract, markData, renderBadge, setSource, setSymbol
+};
+})();

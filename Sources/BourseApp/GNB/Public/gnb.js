@@ -1,0 +1,151 @@
+"use strict";
+(function () {
+    const B = window.Bourse;
+    const main = document.getElementById("page");
+    const LOADING = "Downloading rates and transactions…";
+
+    /** The words for a failed load, by what went wrong. */
+    function describe(error) {
+        if (!(error instanceof B.LoadError) || error.status === 0) {
+            return error.message;
+        }
+        if (error.status === 503) {
+            return "The GNB service can't be reached, and no earlier download is saved. Try again in a moment. (" + error.message + ")";
+        }
+        if (error.status === 502) {
+            return "The GNB service sent data that can't be used: " + error.message;
+        }
+        return "Something went wrong (HTTP " + error.status + "): " + error.message;
+    }
+
+    function transactionsWord(count) {
+        return count === 1 ? "1 transaction" : count + " transactions";
+    }
+
+    // The product list: a row per SKU, filtered as the user types.
+    function productsPage() {
+        const table = B.byId("products");
+        const rows = B.byId("product-rows");
+        const search = B.byId("sku-filter");
+        const count = B.byId("product-count");
+        const params = new URLSearchParams(location.search);
+        if (params.has("q") && search.value === "") search.value = params.get("q");
+
+        function applyFilter() {
+            const query = search.value.trim().toUpperCase();
+            let shown = 0;
+            for (const row of rows.rows) {
+                const match = row.dataset.sku.toUpperCase().includes(query);
+                row.hidden = !match;
+                if (match) shown += 1;
+            }
+            const total = rows.rows.length;
+            if (table.hidden) return;
+            if (shown === 0) {
+                count.textContent = "No product matches “" + search.value.trim() + "”.";
+            } else if (query === "") {
+                count.textContent = total === 1 ? "1 product" : total + " products";
+            } else {
+                count.textContent = shown + " of " + total + " products match “" + search.value.trim() + "”.";
+            }
+        }
+
+        search.addEventListener("input", function () {
+            const url = new URL(location.href);
+            if (search.value.trim() === "") url.searchParams.delete("q"); else url.searchParams.set("q", search.value.trim());
+            history.replaceState(null, "", url);
+            applyFilter();
+        });
+
+        function totalCell(product) {
+            if (product.total !== null && product.total !== undefined) {
+                return B.el("td", { class: "num" }, product.total);
+            }
+            const missing = product.unconvertible || 0;
+            return B.el("td", { class: "num" }, "—",
+                B.el("span", { class: "note" },
+                    "No EUR total: " + transactionsWord(missing) + " can't be converted"));
+        }
+
+        async function load() {
+            B.showLoading(LOADING);
+            table.hidden = true;
+            count.textContent = "";
+            try {
+                const body = await B.getJSON("/api/v1/gnb/products");
+                B.showFreshness(body);
+                rows.replaceChildren(...body.products.map(function (product) {
+                    const row = B.el("tr", { "data-sku": product.sku },
+                        B.el("td", {}, B.el("a", { href: "/gnb/" + encodeURIComponent(product.sku) }, product.sku)),
+                        B.el("td", { class: "num" }, String(product.count)),
+                        totalCell(product));
+                    return row;
+                }));
+                B.showLoaded();
+                table.hidden = false;
+                applyFilter();
+            } catch (error) {
+                B.showError(describe(error), load);
+            }
+        }
+        load();
+    }
+
+    // One product: its transactions, each converted to EUR, and the total.
+    function productPage() {
+        const sku = main.dataset.sku;
+        const details = B.byId("product");
+        const rows = B.byId("transaction-rows");
+
+        function pathText(path) {
+            if (path.length <= 1) return (path[0] || "EUR") + " (no conversion)";
+            return path.join(" → ");
+        }
+
+        function transactionRow(transaction) {
+            const amount = B.el("td", { class: "num" }, transaction.amount + " " + transaction.currency);
+            if (transaction.eur === null || transaction.eur === undefined) {
+                return B.el("tr", { class: "row-error" }, amount,
+                    B.el("td", { class: "num" }, "—"),
+                    B.el("td", {}, transaction.error || "No conversion path to EUR"));
+            }
+            return B.el("tr", {}, amount,
+                B.el("td", { class: "num" }, transaction.eur + " EUR"),
+                B.el("td", { class: "path" }, pathText(transaction.path || [])));
+        }
+
+        async function load() {
+            B.showLoading(LOADING);
+            details.hidden = true;
+            try {
+                const body = await B.getJSON("/api/v1/gnb/products/" + encodeURIComponent(sku));
+                B.showFreshness(body);
+                const total = B.byId("total");
+                const note = B.byId("total-note");
+                if (body.total !== null && body.total !== undefined) {
+                    total.textContent = body.total + " " + (body.currency || "EUR");
+                    note.hidden = true;
+                } else {
+                    total.textContent = "—";
+                    note.textContent = "No total in EUR: " + transactionsWord(body.unconvertible || 0)
+                        + " can't be converted (see below).";
+                    note.hidden = false;
+                }
+                B.byId("transaction-count").textContent = transactionsWord(body.transactions.length);
+                rows.replaceChildren(...body.transactions.map(transactionRow));
+                B.showLoaded();
+                details.hidden = false;
+            } catch (error) {
+                if (error instanceof B.LoadError && error.status === 404) {
+                    B.showError("No product " + sku + ": no transaction has this SKU.", null);
+                } else {
+                    B.showError(describe(error), load);
+                }
+            }
+        }
+        load();
+    }
+
+    if (main.dataset.page === "gnb-products") productsPage();
+    if (main.dataset.page === "gnb-product") productPage();
+})();

@@ -1,0 +1,131 @@
+"use strict";
+window.Bourse = (function () {
+    /** A failed load: `status` is the HTTP status (0 when the server was not reached). */
+    class LoadError extends Error {
+        constructor(status, message) {
+            super(message);
+            this.status = status;
+        }
+    }
+
+    /** GET `url` as JSON; throws a LoadError carrying the server's `error` message. */
+    async function getJSON(url, timeoutMs) {
+        const controller = new AbortController();
+        const timer = setTimeout(() => controller.abort(), timeoutMs || 30000);
+        let response;
+        try {
+            response = await fetch(url, { headers: { Accept: "application/json" }, signal: controller.signal });
+        } catch (error) {
+            clearTimeout(timer);
+            if (error.name === "AbortError") {
+                throw new LoadError(0, "The server took too long to answer. Try again in a moment.");
+            }
+            throw new LoadError(0, "The Bourse server can't be reached. Check that it is running and your connection, then try again.");
+        }
+        let body = null;
+        try {
+            body = await response.json();
+        } catch (error) {
+            body = null;
+        } finally {
+            clearTimeout(timer);
+        }
+        if (!response.ok) {
+            const message = body && typeof body.error === "string" ? body.error : response.statusText;
+            throw new LoadError(response.status, message);
+        }
+        if (body === null) {
+            throw new LoadError(response.status, "The server's answer could not be read.");
+        }
+        return body;
+    }
+
+    /** A new element with attributes and children (strings become text nodes). */
+    function el(tag, attributes, ...children) {
+        const node = document.createElement(tag);
+        for (const [name, value] of Object.entries(attributes || {})) {
+            if (value !== null && value !== undefined) node.setAttribute(name, value);
+        }
+        for (const child of children) {
+            if (child === null || child === undefined) continue;
+            node.append(typeof child === "string" ? document.createTextNode(child) : child);
+        }
+        return node;
+    }
+
+    function byId(id) {
+        return document.getElementById(id);
+    }
+
+    /** Shows the loading state with `message`, hiding any error. */
+    function showLoading(message) {
+        const status = byId("status");
+        if (message) byId("status-text").textContent = message;
+        status.hidden = false;
+        byId("error").hidden = true;
+    }
+
+    /** Hides the loading state once the data is shown. */
+    function showLoaded() {
+        byId("status").hidden = true;
+        byId("error").hidden = true;
+    }
+
+    /** Shows `message` in the error state; its Try again button calls `retry`. */
+    function showError(message, retry) {
+        byId("status").hidden = true;
+        const error = byId("error");
+        byId("error-text").textContent = message;
+        const button = byId("retry");
+        button.hidden = !retry;
+        button.onclick = retry || null;
+        error.hidden = false;
+    }
+
+    const sourceNames = {
+        simulated: "Simulated market",
+        embedded: "Sample data",
+        polygon: "Polygon.io"
+    };
+
+    /** The words for an answer's `source`: a name, or a URL (on this machine: the embedded sample). */
+    function sourceText(source) {
+        if (sourceNames[source]) return sourceNames[source];
+        try {
+            const host = new URL(source).hostname;
+            if (host === "127.0.0.1" || host === "localhost" || host === "[::1]") return "Sample data";
+            return "Source: " + host;
+        } catch (error) {
+            return "Source: " + source;
+        }
+    }
+
+    /** Fills the source label and the stale notice from an answer's `source`, `stale`,
+     *  `fetchedAt` and `warnings` (why the data is stale). */
+    function showFreshness(body) {
+        const label = byId("source-label");
+        if (label && typeof body.source === "string" && body.source !== "") {
+            label.textContent = sourceText(body.source);
+            label.title = body.source;
+            label.hidden = false;
+        }
+        const notice = byId("stale-notice");
+        if (!notice) return;
+        if (body.stale && body.fetchedAt) {
+            const when = new Date(body.fetchedAt);
+            const shown = isNaN(when.getTime()) ? String(body.fetchedAt) : when.toLocaleString();
+            const reasons = Array.isArray(body.warnings) ? body.warnings.filter((w) => typeof w === "string") : [];
+            notice.replaceChildren(
+                "Showing data from ",
+                el("time", { datetime: String(body.fetchedAt) }, shown),
+                ": the source can't be reached, so this is the last data saved.",
+                ...reasons.map((reason) => el("span", { class: "note" }, reason))
+            );
+            notice.hidden = false;
+        } else {
+            notice.hidden = true;
+        }
+    }
+
+    return { LoadError, getJSON, el, byId, showLoading, showLoaded, showError, showFreshness };
+})();

@@ -1,0 +1,156 @@
+"use strict";
+(function () {
+    const B = window.Bourse;
+    const M = window.BourseMarkets;
+    const page = document.getElementById("page");
+    if (!page || page.dataset.page !== "markets") return;
+    const PAGE_SIZE = 50;
+    const MAX_PAGE = 1000;
+    const tbody = B.byId("quote-rows");
+    const caption = B.byId("quote-count");
+    const more = B.byId("load-more");
+    const sentinel = B.byId("list-end");
+    const headers = Array.from(document.querySelectorAll("#quotes th[data-sort]"));
+    let rows = [];          // { quote, element, order } in the order the API sent them
+    let cursor = null;      // the next page's cursor
+    let atEnd = false;      // the last page has arrived
+    let started = false;    // the first page has arrived
+    let loading = false;
+    let sort = null;        // { key, direction: 1 ascending, -1 descending }
+    let staleShown = false; // some rows shown are the last saved, not fresh
+
+    const compare = {
+        symbol: function (a, b) { return a.symbol < b.symbol ? -1 : (a.symbol > b.symbol ? 1 : 0); },
+        name: function (a, b) { return a.name.localeCompare(b.name, "en", { sensitivity: "base" }); },
+        price: function (a, b) { return M.compareDecimals(a.price, b.price); },
+        changePercent: function (a, b) { return M.compareDecimals(a.changePercent, b.changePercent); }
+    };
+
+    function rowElement(quote) {
+        return B.el("tr", { "data-symbol": quote.symbol },
+            B.el("th", { scope: "row" }, B.el("a", { href: "/stocks/" + encodeURIComponent(quote.symbol) }, quote.symbol)),
+            B.el("td", { class: "name", title: quote.name }, quote.name),
+            B.el("td", { class: "num" }, M.price(quote.price)),
+            M.signedCell("td", M.signed(quote.change), "num"),
+            M.signedCell("td", M.percent(quote.changePercent), "num"));
+    }
+
+    /** The rows in display order: the API's order, or sorted; rows without a value last. */
+    function ordered() {
+        if (!sort) return rows;
+        const key = sort.key;
+        return rows.slice().sort(function (a, b) {
+            const x = a.quote[key], y = b.quote[key];
+            const missingX = x === null || x === undefined, missingY = y === null || y === undefined;
+            if (missingX || missingY) return missingX === missingY ? a.order - b.order : (missingX ? 1 : -1);
+            return sort.direction * compare[key](a.quote, b.quote) || a.order - b.order;
+        });
+    }
+
+    function render() {
+        tbody.replaceChildren(...ordered().map(function (row) { return row.element; }));
+        const count = rows.length === 1 ? "1 stock" : rows.length + " stocks";
+        let text = atEnd ? count : count + " loaded";
+        if (sort) {
+            const th = headers.find(function (header) { return header.dataset.sort === sort.key; });
+            const title = (th.querySelector(".long") || th).textContent;
+            text += ", sorted by " + title + (sort.direction > 0 ? " (ascending)" : " (descending)")
+                + (atEnd ? "" : "; more rows join the order as they load");
+        }
+        caption.textContent = text;
+    }
+
+    function setRows(quotes, append) {
+        if (!append) rows = [];
+        const start = rows.length;
+        quotes.forEach(function (quote, index) {
+            rows.push({ quote, element: rowElement(quote), order: start + index });
+        });
+        render();
+    }
+
+    function updateMore() {
+        more.hidden = !started || atEnd || loading || !B.byId("error").hidden;
+    }
+
+    const markStale = M.staleRefresher(async function () {
+        // One request for every row shown; replaces them only once the answer is fresh.
+        if (loading) return true;
+        const limit = Math.min(Math.max(rows.length, PAGE_SIZE), MAX_PAGE);
+        const answer = await B.getJSON("/api/v1/tickers?limit=" + limit);
+        if (answer.stale) return true;
+        setRows(answer.results, false);
+        cursor = answer.next;
+        atEnd = answer.next === null || answer.next === undefined;
+        staleShown = false;
+        B.showFreshness(answer);
+        updateMore();
+        return false;
+    });
+
+    function describe(error) {
+        if (!(error instanceof B.LoadError) || error.status === 0) return error.message;
+        if (error.status === 503) {
+            return "The market data source can't be reached, and no earlier prices are saved. Try again in a moment. (" + error.message + ")";
+        }
+        if (error.status === 502) return "The market data source sent an answer that can't be used: " + error.message;
+        return "Something went wrong (HTTP " + error.status + "): " + error.message;
+    }
+
+    async function loadNext() {
+        if (loading || atEnd) return;
+        loading = true;
+        updateMore();
+        B.showLoading(started ? "Loading more stocks…" : "Loading prices…");
+        try {
+            let url = "/api/v1/tickers?limit=" + PAGE_SIZE;
+            if (cursor) url += "&cursor=" + encodeURIComponent(cursor);
+            const answer = await B.getJSON(url);
+            started = true;
+            cursor = answer.next;
+            atEnd = answer.next === null || answer.next === undefined;
+            setRows(answer.results, true);
+            B.showLoaded();
+            // A fresh page must not hide the notice that earlier rows are stale.
+            if (answer.stale || !staleShown) B.showFreshness(answer);
+            if (answer.stale) {
+                staleShown = true;
+                markStale(true);
+            }
+        } catch (error) {
+            if (!started) tbody.replaceChildren();
+            B.showError(describe(error), function () { loadNext(); });
+        } finally {
+            loading = false;
+            updateMore();
+        }
+        // A tall screen may still show the sentinel: keep filling it.
+        if (started && !atEnd && nearEnd()) setTimeout(loadNext, 0);
+    }
+
+    function nearEnd() {
+        return sentinel.getBoundingClientRect().top < window.innerHeight + 400 && B.byId("error").hidden;
+    }
+
+    headers.forEach(function (th) {
+        th.querySelector("button").addEventListener("click", function () {
+            const key = th.dataset.sort;
+            const numeric = th.classList.contains("num");
+            const direction = sort && sort.key === key ? -sort.direction : (numeric ? -1 : 1);
+            sort = { key, direction };
+            headers.forEach(function (other) {
+                if (other === th) other.setAttribute("aria-sort", direction > 0 ? "ascending" : "descending");
+                else other.removeAttribute("aria-sort");
+            });
+            render();
+        });
+    });
+    more.addEventListener("click", loadNext);
+
+    if ("IntersectionObserver" in window) {
+        new IntersectionObserver(function (entries) {
+            if (entries.some(function (entry) { return entry.isIntersecting; }) && started && B.byId("error").hidden) loadNext();
+        }, { rootMargin: "0px 0px 400px 0px" }).observe(sentinel);
+    }
+    loadNext();
+})();

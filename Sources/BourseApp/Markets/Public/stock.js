@@ -1,0 +1,182 @@
+"use strict";
+(function () {
+    const B = window.Bourse;
+    const M = window.BourseMarkets;
+    const page = document.getElementById("page");
+    if (!page || page.dataset.page !== "stock") return;
+    const symbol = page.dataset.symbol;
+    const RANGES = ["1D", "5D", "1M", "3M", "1Y"];
+    const STYLES = ["line", "candles"];
+    const chartBox = B.byId("chart");
+    const chartStatus = B.byId("chart-status");
+    const chartError = B.byId("chart-error");
+    const params = new URLSearchParams(location.search);
+    let range = RANGES.includes(params.get("range")) ? params.get("range") : "1M";
+    let style = STYLES.includes(params.get("style")) ? params.get("style") : "line";
+    let chartRequest = null;
+    let quoteStale = false;
+    let chartStale = false;
+
+    function describe(error) {
+        if (!(error instanceof B.LoadError) || error.status === 0) return error.message;
+        if (error.status === 503) {
+            return "The market data source can't be reached, and nothing about " + symbol + " is saved yet. Try again in a moment. (" + error.message + ")";
+        }
+        if (error.status === 502) return "The market data source sent an answer that can't be used: " + error.message;
+        return "Something went wrong (HTTP " + error.status + "): " + error.message;
+    }
+
+    function showQuote(stock) {
+        B.byId("stock-symbol").textContent = stock.symbol;
+        B.byId("stock-name").textContent = stock.name || "";
+        document.title = stock.symbol + (stock.name ? " · " + stock.name : "") + " · Bourse";
+        B.byId("price").textContent = M.price(stock.price);
+        const change = M.signed(stock.change), percent = M.percent(stock.changePercent);
+        const changeCell = B.byId("change"), percentCell = B.byId("change-percent");
+        changeCell.textContent = stock.change === null ? "" : change.text;
+        changeCell.className = "price-change " + change.direction;
+        percentCell.textContent = stock.changePercent === null ? "" : "(" + percent.text + ")";
+        percentCell.className = "price-change " + percent.direction;
+        const note = B.byId("quote-note");
+        if (stock.price === null) note.textContent = "No trade on the last trading day.";
+        else note.textContent = "Close of " + (stock.asOf || "the last trading day") + ", change from the close before.";
+        B.byId("description").textContent = stock.description || "No description is available for this company.";
+        B.byId("exchange").textContent = stock.exchange ? "Listed on " + stock.exchange + "." : "";
+        B.byId("about").hidden = false;
+    }
+
+    /** Loads the quote; `quiet` (a refresh of stale data) shows no spinner and keeps what is
+     *  shown when the load fails. */
+    async function loadQuote(quiet) {
+        if (!quiet) B.showLoading("Loading " + symbol + "…");
+        try {
+            const stock = await B.getJSON("/api/v1/stocks/" + encodeURIComponent(symbol));
+            showQuote(stock);
+            B.showLoaded();
+            quoteStale = !!stock.stale;
+            if (stock.stale || !chartStale) B.showFreshness(stock);
+            markStale(quoteStale || chartStale);
+        } catch (error) {
+            if (quiet) return;
+            if (error instanceof B.LoadError && error.status === 404) {
+                B.byId("price").textContent = "";
+                B.byId("chart-section").hidden = true;
+                B.showError("There is no stock with the symbol " + symbol + ". Check the symbol, or find the company with the search box at the top.", null);
+                if (chartRequest) chartRequest.abort();
+                return;
+            }
+            B.byId("price").textContent = "—";
+            B.showError(describe(error), function () { loadQuote(false); });
+        }
+    }
+
+    function pressed(selector, value, attribute) {
+        document.querySelectorAll(selector).forEach(function (button) {
+            button.setAttribute("aria-pressed", button.getAttribute(attribute) === value ? "true" : "false");
+        });
+    }
+
+    function remember() {
+        const url = new URL(location.href);
+        url.searchParams.set("range", range);
+        url.searchParams.set("style", style);
+        history.replaceState(null, "", url);
+    }
+
+    /** The SVG of `text` as a node of this page; any script or event handler is dropped. */
+    function inlineSVG(text) {
+        const parsed = new DOMParser().parseFromString(text, "image/svg+xml");
+        const root = parsed.documentElement;
+        if (!root || root.nodeName !== "svg" || parsed.getElementsByTagName("parsererror").length > 0) {
+            throw new B.LoadError(200, "The chart could not be read.");
+        }
+        root.querySelectorAll("script, foreignObject").forEach(function (node) { node.remove(); });
+        for (const node of [root, ...root.querySelectorAll("*")]) {
+            for (const attribute of Array.from(node.attributes)) {
+                if (/^on/i.test(attribute.name)) node.removeAttribute(attribute.name);
+            }
+        }
+        return document.importNode(root, true);
+    }
+
+    /** Hands the inline chart and its readout to the crosshair script (docs/charts.md). */
+    function attachCrosshair(svg) {
+        const chart = window.Bourse && window.Bourse.chart;
+        if (chart && typeof chart.attach === "function") chart.attach(svg, B.byId("chart-readout"));
+    }
+
+    async function loadChart(quiet) {
+        if (chartRequest) chartRequest.abort();
+        const controller = new AbortController();
+        chartRequest = controller;
+        const timer = setTimeout(function () { controller.abort(); }, 30000);
+        if (!quiet) {
+            chartError.hidden = true;
+            chartStatus.textContent = "Loading the " + range + " chart…";
+        }
+        chartBox.setAttribute("aria-busy", "true");
+        const width = Math.max(280, Math.round(chartBox.clientWidth || 320));
+        const height = Math.round(Math.min(Math.max(width * 0.56, 200), 420));
+        const url = "/stocks/" + encodeURIComponent(symbol) + "/chart.svg?range=" + range + "&style=" + style
+            + "&width=" + width + "&height=" + height;
+        try {
+            const response = await fetch(url, { signal: controller.signal, headers: { Accept: "image/svg+xml" } });
+            const text = await response.text();
+            if (!response.ok) {
+                let message = response.statusText;
+                try { message = JSON.parse(text).error || message; } catch (error) { /* not JSON */ }
+                throw new B.LoadError(response.status, message);
+            }
+            if (chartRequest !== controller) return;
+            const svg = inlineSVG(text);
+            chartBox.replaceChildren(svg);
+            attachCrosshair(svg);
+            chartStale = svg.getAttribute("data-stale") === "true";
+            chartStatus.textContent = "";
+            markStale(quoteStale || chartStale);
+        } catch (error) {
+            if (chartRequest !== controller || quiet) return;
+            let message;
+            if (error.name === "AbortError") message = "The chart took too long to load. Try again in a moment.";
+            else if (error instanceof B.LoadError) message = "The chart can't be shown: " + describe(error);
+            else message = "The chart can't be loaded: the Bourse server can't be reached.";
+            chartStatus.textContent = "";
+            B.byId("chart-error-text").textContent = message;
+            chartError.hidden = false;
+        } finally {
+            clearTimeout(timer);
+            if (chartRequest === controller) {
+                chartRequest = null;
+                chartBox.removeAttribute("aria-busy");
+            }
+        }
+    }
+
+    const markStale = M.staleRefresher(async function () {
+        await Promise.all([loadQuote(true), loadChart(true)]);
+        return quoteStale || chartStale;
+    });
+
+    document.querySelectorAll("[data-range]").forEach(function (button) {
+        button.addEventListener("click", function () {
+            range = button.dataset.range;
+            pressed("[data-range]", range, "data-range");
+            remember();
+            loadChart(false);
+        });
+    });
+    document.querySelectorAll("[data-style]").forEach(function (button) {
+        button.addEventListener("click", function () {
+            style = button.dataset.style;
+            pressed("[data-style]", style, "data-style");
+            remember();
+            loadChart(false);
+        });
+    });
+    B.byId("chart-retry").addEventListener("click", function () { loadChart(false); });
+
+    pressed("[data-range]", range, "data-range");
+    pressed("[data-style]", style, "data-style");
+    loadQuote(false);
+    loadChart(false);
+})();

@@ -1,0 +1,153 @@
+"use strict";
+(function () {
+    const form = document.getElementById("site-search");
+    if (!form || !window.fetch || !window.AbortController) return;
+    const input = document.getElementById("site-search-input");
+    const list = document.getElementById("site-search-list");
+    const note = document.getElementById("site-search-status");
+    const DELAY_MS = 150;
+    const LIMIT = 8;
+    let timer = null;
+    let inFlight = null;
+    let results = [];
+    let active = -1;
+
+    input.setAttribute("role", "combobox");
+    input.setAttribute("aria-autocomplete", "list");
+    input.setAttribute("aria-expanded", "false");
+    input.setAttribute("aria-controls", list.id);
+    // ARIA 1.2 needs only aria-controls; aria-owns as well (the ARIA 1.0 pattern) keeps
+    // older checkers, such as the axe-core 3.1 of the browser tests, satisfied.
+    input.setAttribute("aria-owns", list.id);
+
+    function stockURL(symbol) {
+        return "/stocks/" + encodeURIComponent(symbol);
+    }
+
+    /** Says `text` in the note under the box: shown when `visible`, else only announced. */
+    function say(text, visible) {
+        note.textContent = text;
+        note.classList.toggle("quiet", !visible);
+    }
+
+    function close() {
+        list.hidden = true;
+        input.setAttribute("aria-expanded", "false");
+        input.removeAttribute("aria-activedescendant");
+        active = -1;
+        if (!note.classList.contains("quiet")) say("", false);
+    }
+
+    function open() {
+        if (results.length === 0) return;
+        list.hidden = false;
+        input.setAttribute("aria-expanded", "true");
+    }
+
+    function highlight(index) {
+        active = index;
+        const options = list.children;
+        for (let i = 0; i < options.length; i += 1) {
+            options[i].setAttribute("aria-selected", i === index ? "true" : "false");
+        }
+        if (index >= 0 && options[index]) {
+            input.setAttribute("aria-activedescendant", options[index].id);
+            options[index].scrollIntoView({ block: "nearest" });
+        } else {
+            input.removeAttribute("aria-activedescendant");
+        }
+    }
+
+    function show(query, found) {
+        results = found;
+        list.replaceChildren(...found.map(function (result, index) {
+            const option = Bourse.el("li", { id: "site-search-option-" + index, role: "option", "aria-selected": "false", "data-symbol": result.symbol },
+                Bourse.el("span", { class: "symbol" }, result.symbol),
+                Bourse.el("span", { class: "name" }, result.name || ""),
+                Bourse.el("span", { class: "exchange" }, result.exchange || ""));
+            return option;
+        }));
+        active = -1;
+        input.removeAttribute("aria-activedescendant");
+        if (found.length === 0) {
+            list.hidden = true;
+            input.setAttribute("aria-expanded", "false");
+            say("No stock matches “" + query + "”.", true);
+        } else {
+            open();
+            say(found.length === 1 ? "1 suggestion" : found.length + " suggestions", false);
+        }
+    }
+
+    async function suggest(query) {
+        if (inFlight) inFlight.abort();
+        const controller = new AbortController();
+        inFlight = controller;
+        try {
+            const url = "/api/v1/search?q=" + encodeURIComponent(query) + "&limit=" + LIMIT;
+            const response = await fetch(url, { headers: { Accept: "application/json" }, signal: controller.signal });
+            if (!response.ok) throw new Error("HTTP " + response.status);
+            const body = await response.json();
+            if (inFlight !== controller) return;
+            show(query, Array.isArray(body.results) ? body.results : []);
+        } catch (error) {
+            if (error.name === "AbortError" || inFlight !== controller) return;
+            results = [];
+            list.replaceChildren();
+            close();
+            say("Suggestions can't be loaded right now; press Enter to search.", true);
+        } finally {
+            if (inFlight === controller) inFlight = null;
+        }
+    }
+
+    input.addEventListener("input", function () {
+        clearTimeout(timer);
+        const query = input.value.trim();
+        if (query === "") {
+            if (inFlight) inFlight.abort();
+            inFlight = null;
+            results = [];
+            list.replaceChildren();
+            close();
+            say("", false);
+            return;
+        }
+        timer = setTimeout(function () { suggest(query); }, DELAY_MS);
+    });
+
+    input.addEventListener("keydown", function (event) {
+        const count = results.length;
+        if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+            if (count === 0) return;
+            event.preventDefault();
+            if (list.hidden) open();
+            const step = event.key === "ArrowDown" ? 1 : -1;
+            highlight(active < 0 ? (step > 0 ? 0 : count - 1) : (active + step + count) % count);
+        } else if (event.key === "Enter") {
+            if (!list.hidden && active >= 0 && results[active]) {
+                event.preventDefault();
+                location.assign(stockURL(results[active].symbol));
+            }
+        } else if (event.key === "Escape") {
+            if (!list.hidden || note.textContent !== "") {
+                event.preventDefault();
+                close();
+                say("", false);
+            }
+        }
+    });
+
+    // A press on a suggestion keeps the focus in the box, and the click opens the stock.
+    list.addEventListener("mousedown", function (event) { event.preventDefault(); });
+    list.addEventListener("click", function (event) {
+        const option = event.target.closest("[role=option]");
+        if (option) location.assign(stockURL(option.dataset.symbol));
+    });
+    input.addEventListener("focus", function () {
+        if (input.value.trim() !== "" && results.length > 0) open();
+    });
+    input.addEventListener("blur", function () {
+        setTimeout(close, 150);
+    });
+})();
