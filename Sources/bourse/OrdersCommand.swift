@@ -2,7 +2,7 @@ import ArgumentParser
 import Bootstrap
 import Foundation
 
-struct OrdersCommand: ParsableCommand {
+struct OrdersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "orders",
         abstract: "List the exchange's orders from the database, newest first.")
@@ -12,7 +12,7 @@ struct OrdersCommand: ParsableCommand {
     @Option(help: "The most orders to print.") var limit = 50
     @Flag(help: "Print JSON (the same as GET /api/v1/orders).") var json = false
 
-    func run() throws {
-        try OrdersReport.run(databasePath: database, status: status, limit: limit, json: json).printOrExit()
+    func run() async throws {
+        try await OrdersReport.run(databasePath: database, status: status, limit: limit, json: json).printOrExit()
     }
 }

@@ -9,20 +9,20 @@ import Testing
 /// `bourse orders`: the order history read from the database file.
 @Suite("Orders command")
 struct OrdersReportTests {
-    @Test func listsTheOrdersNewestFirstAsATableAndAsJSON() throws {
+    @Test func listsTheOrdersNewestFirstAsATableAndAsJSON() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("bourse-\(UUID().uuidString).sqlite").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let store = DatabaseOrderStore(database: try BourseDatabase(path: path))
         let t0 = Date(timeIntervalSince1970: 1_763_820_000)
-        try store.save(
+        try await store.save(
             orders: [
                 Order(id: "1", request: try .market(.buy, quantity: 100), createdAt: t0, status: .filled, filledQuantity: 100, filledTicks: 1_012_600),
                 Order(id: "2", request: try .limit(.sell, quantity: 50, price: Price(ticks: 10_300)), createdAt: t0.addingTimeInterval(5)),
             ],
             fills: [Fill(orderID: "1", seq: 4, time: t0, side: .buy, price: Price(ticks: 10_126), quantity: 100)])
 
-        let text = try OrdersReport.run(databasePath: path, status: "all", limit: 50, json: false).get()
-        let json = try OrdersReport.run(databasePath: path, status: "open", limit: 50, json: true).get()
+        let text = try await OrdersReport.run(databasePath: path, status: "all", limit: 50, json: false).get()
+        let json = try await OrdersReport.run(databasePath: path, status: "open", limit: 50, json: true).get()
 
         let lines = text.split(separator: "\n")
         #expect(lines.count == 3)
@@ -34,17 +34,17 @@ struct OrdersReportTests {
     }
 
     @Test(arguments: [("all", 0, 64), ("maybe", 10, 64)])
-    func badArgumentsAreRefused(status: String, limit: Int, exitCode: Int32) {
-        guard case .failure(let failure) = OrdersReport.run(databasePath: "x.sqlite", status: status, limit: limit, json: false) else {
+    func badArgumentsAreRefused(status: String, limit: Int, exitCode: Int32) async {
+        guard case .failure(let failure) = await OrdersReport.run(databasePath: "x.sqlite", status: status, limit: limit, json: false) else {
             Issue.record("bad arguments were accepted")
             return
         }
         #expect(failure.exitCode == exitCode)
     }
 
-    @Test func aMissingDatabaseIsNotCreated() {
+    @Test func aMissingDatabaseIsNotCreated() async {
         let path = "/tmp/bourse-missing-\(UUID().uuidString).sqlite"
-        guard case .failure(let failure) = OrdersReport.run(databasePath: path, status: "all", limit: 10, json: false) else {
+        guard case .failure(let failure) = await OrdersReport.run(databasePath: path, status: "all", limit: 10, json: false) else {
             Issue.record("a missing database was read")
             return
         }

@@ -40,14 +40,14 @@ struct AssetsTests {
     }
 
     /// Every feature, none of them reached: the pages are shells, and the assets need nothing.
-    static func app() throws -> some ApplicationProtocol {
+    static func app() async throws -> some ApplicationProtocol {
         let market = MarketService(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
         let gnb = GNBService(
             client: GNBClient(accept: .json, logger: Logger(label: "test")),
             sources: GNBSources(baseURL: URL(string: "http://127.0.0.1:9/gnb")!))
         var quiet = Logger(label: "test")
         quiet.logLevel = .critical
-        let desk = try TradingDesk(store: DatabaseOrderStore(database: try BourseDatabase()), logger: quiet)
+        let desk = try await TradingDesk(store: DatabaseOrderStore(database: try BourseDatabase()), logger: quiet)
         let exchange = ExchangeService(desk: desk, source: .simulated, symbol: "AAPL")
         return Application(router: buildRouter(market: market, gnb: gnb, search: SearchService(), exchange: exchange))
     }

@@ -12,11 +12,11 @@ import Testing
 /// the exchange could not answer).
 @Suite("Exchange page")
 struct ExchangePageTests {
-    static func app() throws -> some ApplicationProtocol {
+    static func app() async throws -> some ApplicationProtocol {
         // A desk that never hears from a feed: the shell must not wait for one.
         var quiet = Logger(label: "test")
         quiet.logLevel = .critical
-        let desk = try TradingDesk(store: DatabaseOrderStore(database: try BourseDatabase()), logger: quiet)
+        let desk = try await TradingDesk(store: DatabaseOrderStore(database: try BourseDatabase()), logger: quiet)
         let router = Router(context: AppRequestContext.self)
         router.add(middleware: ErrorMiddleware())
         ExchangeController(exchange: ExchangeService(desk: desk, source: .simulated, symbol: "AAPL")).addRoutes(to: router)

@@ -19,16 +19,18 @@ struct ExchangeRoutesTests {
         let path: String
     }
 
-    static func fixture(path: String? = nil) throws -> Fixture {
+    /// The app runs the desk and its broadcaster as services while a test's `app.test` runs.
+    static func fixture(path: String? = nil) async throws -> Fixture {
         let path = path ?? FileManager.default.temporaryDirectory.appendingPathComponent("bourse-\(UUID().uuidString).sqlite").path
         var quiet = Logger(label: "test")
         quiet.logLevel = .critical
-        let desk = try TradingDesk(
+        let desk = try await TradingDesk(
             store: DatabaseOrderStore(database: try BourseDatabase(path: path)),
             now: { Date(timeIntervalSince1970: 1_763_820_000) }, logger: quiet)
         let market = MarketService(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
         let exchange = ExchangeService(desk: desk, source: .simulated, symbol: "AAPL")
-        return Fixture(app: Application(router: buildRouter(market: market, exchange: exchange)), desk: desk, path: path)
+        let app = Application(router: buildRouter(market: market, exchange: exchange), services: [desk, desk.broadcaster])
+        return Fixture(app: app, desk: desk, path: path)
     }
 
     /// A live book: asks 101.26 x 200, 101.27 x 300; bids 101.24 x 300, 101.23 x 500.
@@ -51,10 +53,10 @@ struct ExchangeRoutesTests {
     }
 
     @Test func aMarketBuySweepsTheAsksAndSaysWhatCouldNotBeFilled() async throws {
-        let fixture = try Self.fixture()
-        await fixture.desk.handle(.state(.live))
-        await fixture.desk.handle(.tick(try Self.tick(1)))
+        let fixture = try await Self.fixture()
         try await fixture.app.test(.router) { client in
+            await fixture.desk.handle(.state(.live))
+            await fixture.desk.handle(.tick(try Self.tick(1)))
             let response = try await Self.post(client, #"{"side":"buy","type":"market","quantity":600}"#)
 
             #expect(response.status == .created)
@@ -92,9 +94,9 @@ struct ExchangeRoutesTests {
         (#"[1,2]"#, "an order is a JSON object"),
     ])
     func aBadOrderIsRefusedWithAClearErrorAndNeverBecomesAnOrder(body: String, message: String) async throws {
-        let fixture = try Self.fixture()
-        await fixture.desk.handle(.tick(try Self.tick(1)))
+        let fixture = try await Self.fixture()
         try await fixture.app.test(.router) { client in
+            await fixture.desk.handle(.tick(try Self.tick(1)))
             let response = try await Self.post(client, body)
 
             #expect(response.status == .badRequest)
@@ -106,10 +108,10 @@ struct ExchangeRoutesTests {
     }
 
     @Test func aLimitOrderRestsFillsOnALaterTickAndKeepsItsFillsWhenCancelled() async throws {
-        let fixture = try Self.fixture()
-        await fixture.desk.handle(.state(.live))
-        await fixture.desk.handle(.tick(try Self.tick(1)))
+        let fixture = try await Self.fixture()
         try await fixture.app.test(.router) { client in
+            await fixture.desk.handle(.state(.live))
+            await fixture.desk.handle(.tick(try Self.tick(1)))
             let placed = try Self.json(try await Self.post(client, #"{"side":"buy","type":"limit","quantity":100,"price":"101.20"}"#))
             let id = try #require((placed["order"] as? [String: Any])?["id"] as? String)
             #expect((placed["order"] as? [String: Any])?["status"] as? String == "PENDING")
@@ -144,10 +146,10 @@ struct ExchangeRoutesTests {
     }
 
     @Test func aMarketOrderWithNoLiveFeedIsRejectedAndALimitOrderWaits() async throws {
-        let fixture = try Self.fixture()
-        await fixture.desk.handle(.tick(try Self.tick(1)))
-        await fixture.desk.handle(.state(.reconnecting(attempt: 1, retryIn: .seconds(1))))
+        let fixture = try await Self.fixture()
         try await fixture.app.test(.router) { client in
+            await fixture.desk.handle(.tick(try Self.tick(1)))
+            await fixture.desk.handle(.state(.reconnecting(attempt: 1, retryIn: .seconds(1))))
             let market = try Self.json(try await Self.post(client, #"{"side":"sell","type":"market","quantity":10}"#))
             #expect((market["order"] as? [String: Any])?["status"] as? String == "REJECTED")
             let limit = try Self.json(try await Self.post(client, #"{"side":"sell","type":"limit","quantity":10,"price":"101.00"}"#))
@@ -159,16 +161,17 @@ struct ExchangeRoutesTests {
     }
 
     @Test func openOrdersResumeAfterARestartOnTheSameDatabase() async throws {
-        let first = try Self.fixture()
-        await first.desk.handle(.state(.live))
-        await first.desk.handle(.tick(try Self.tick(1)))
-        let placed = try await first.desk.place(try .limit(.sell, quantity: 100, price: try Price(parsing: "101.30")))
+        let first = try await Self.fixture()
+        let placed = try await first.app.test(.router) { _ in
+            await first.desk.handle(.state(.live))
+            await first.desk.handle(.tick(try Self.tick(1)))
+            return try await first.desk.place(try .limit(.sell, quantity: 100, price: try Price(parsing: "101.30")))
+        }
 
-        let second = try Self.fixture(path: first.path)
-        await second.desk.handle(.state(.live))
-        await second.desk.handle(.tick(try Self.tick(1, bids: [("101.31", 60)])))
-
+        let second = try await Self.fixture(path: first.path)
         try await second.app.test(.router) { client in
+            await second.desk.handle(.state(.live))
+            await second.desk.handle(.tick(try Self.tick(1, bids: [("101.31", 60)])))
             let body = try Self.json(try await client.execute(uri: "/api/v1/orders/\(placed.order.id)", method: .get))
             let order = try #require(body["order"] as? [String: Any])
             #expect(order["status"] as? String == "PARTIALLY_FILLED")
@@ -180,11 +183,29 @@ struct ExchangeRoutesTests {
         }
     }
 
+    @Test func anOrderAfterTheDeskHasShutDownIsRefusedWith503() async throws {
+        let fixture = try await Self.fixture()
+        // The app runs the desk, then shuts it down as SIGTERM would.
+        try await fixture.app.test(.router) { _ in }
+        let market = MarketService(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
+        let exchange = ExchangeService(desk: fixture.desk, source: .simulated, symbol: "AAPL")
+        let stopped = Application(router: buildRouter(market: market, exchange: exchange))
+
+        try await stopped.test(.router) { client in
+            let response = try await Self.post(client, #"{"side":"buy","type":"market","quantity":10}"#)
+
+            #expect(response.status == .serviceUnavailable)
+            let error = try #require(try Self.json(response)["error"] as? String)
+            #expect(error.contains("shutting down"), "\(error)")
+            #expect(try await fixture.desk.orders(limit: 10).isEmpty)
+        }
+    }
+
     @Test func anOrderThatIsNotSentAsJSONIsRefused() async throws {
-        let fixture = try Self.fixture()
-        await fixture.desk.handle(.state(.live))
-        await fixture.desk.handle(.tick(try Self.tick(1)))
+        let fixture = try await Self.fixture()
         try await fixture.app.test(.router) { client in
+            await fixture.desk.handle(.state(.live))
+            await fixture.desk.handle(.tick(try Self.tick(1)))
             // What a form on another site could send without a CORS preflight.
             let response = try await client.execute(
                 uri: "/api/v1/orders", method: .post, headers: [.contentType: "text/plain"],

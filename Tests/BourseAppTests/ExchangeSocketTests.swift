@@ -14,24 +14,26 @@ import Testing
 /// `/exchange/ws` over a real WebSocket: the snapshot, then ticks, states and order events.
 @Suite("Exchange socket")
 struct ExchangeSocketTests {
-    /// The app with its WebSocket routes, on a desk over an in-memory database.
-    static func app() throws -> (some ApplicationProtocol, TradingDesk) {
+    /// The app with its WebSocket routes, on a desk over an in-memory database; the desk and its
+    /// broadcaster run as the app's services.
+    static func app() async throws -> (some ApplicationProtocol, TradingDesk) {
         var quiet = Logger(label: "test")
         quiet.logLevel = .critical
-        let desk = try TradingDesk(store: DatabaseOrderStore(database: try BourseDatabase()), logger: quiet)
+        let desk = try await TradingDesk(store: DatabaseOrderStore(database: try BourseDatabase()), logger: quiet)
         let exchange = ExchangeService(desk: desk, source: .simulated, symbol: "AAPL")
         let market = MarketService(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
         let router = buildRouter(market: market, exchange: exchange)
-        let app = Application(router: router, server: .http1WebSocketUpgrade(webSocketRouter: router))
+        let app = Application(
+            router: router, server: .http1WebSocketUpgrade(webSocketRouter: router), services: [desk, desk.broadcaster])
         return (app, desk)
     }
 
     @Test func thePageGetsASnapshotThenEveryTickStateAndOrderEvent() async throws {
-        let (app, desk) = try Self.app()
-        await desk.handle(.state(.live))
-        await desk.handle(.tick(try ExchangeRoutesTests.tick(1)))
+        let (app, desk) = try await Self.app()
 
         try await app.test(.live) { client in
+            await desk.handle(.state(.live))
+            await desk.handle(.tick(try ExchangeRoutesTests.tick(1)))
             _ = try await client.ws("/exchange/ws") { inbound, outbound, _ in
                 var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
                 func next() async throws -> [String: Any] {
@@ -65,7 +67,7 @@ struct ExchangeSocketTests {
     }
 
     @Test func anotherSitesPageMayNotOpenTheSocket() async throws {
-        let (app, _) = try Self.app()
+        let (app, _) = try await Self.app()
 
         try await app.test(.live) { client in
             // The upgrade request a browser would send from a page of https://evil.example.

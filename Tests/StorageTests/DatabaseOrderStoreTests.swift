@@ -12,7 +12,7 @@ struct DatabaseOrderStoreTests {
         return (directory.appendingPathComponent("bourse.sqlite").path, directory)
     }
 
-    @Test func keepsOrdersAndFillsAcrossARestartAndUpdatesAnOrderInPlace() throws {
+    @Test func keepsOrdersAndFillsAcrossARestartAndUpdatesAnOrderInPlace() async throws {
         let (path, directory) = temporaryPath()
         defer { try? FileManager.default.removeItem(at: directory) }
         let limit = try Order(id: "1", request: .limit(.buy, quantity: 100, price: Price(parsing: "101.20")), createdAt: t0)
@@ -29,39 +29,39 @@ struct DatabaseOrderStoreTests {
 
         do {
             let store = DatabaseOrderStore(database: try BourseDatabase(path: path))
-            try store.save(orders: [limit], fills: [])
-            try store.save(orders: [market], fills: [sold])
-            try store.save(orders: [partly], fills: [bought])
+            try await store.save(orders: [limit], fills: [])
+            try await store.save(orders: [market], fills: [sold])
+            try await store.save(orders: [partly], fills: [bought])
         }
         let reopened = DatabaseOrderStore(database: try BourseDatabase(path: path))
 
-        #expect(try reopened.order(id: "1") == partly)
-        #expect(try reopened.order(id: "2") == market)
-        #expect(try reopened.order(id: "3") == nil)
-        #expect(try reopened.openOrders() == [partly])
-        #expect(try reopened.orders(limit: 10).map(\.id) == ["2", "1"])
-        #expect(try reopened.orders(limit: 1).map(\.id) == ["2"])
-        #expect(try reopened.fills(orderID: "1") == [bought])
-        #expect(try reopened.allFills() == [sold, bought])
-        #expect(try reopened.lastOrderNumber() == 2)
+        #expect(try await reopened.order(id: "1") == partly)
+        #expect(try await reopened.order(id: "2") == market)
+        #expect(try await reopened.order(id: "3") == nil)
+        #expect(try await reopened.openOrders() == [partly])
+        #expect(try await reopened.orders(limit: 10).map(\.id) == ["2", "1"])
+        #expect(try await reopened.orders(limit: 1).map(\.id) == ["2"])
+        #expect(try await reopened.fills(orderID: "1") == [bought])
+        #expect(try await reopened.allFills() == [sold, bought])
+        #expect(try await reopened.lastOrderNumber() == 2)
     }
 
-    @Test func anEmptyStoreHasNoOrdersAndStartsNumberingAtOne() throws {
+    @Test func anEmptyStoreHasNoOrdersAndStartsNumberingAtOne() async throws {
         let store = DatabaseOrderStore(database: try BourseDatabase())
-        #expect(try store.openOrders().isEmpty)
-        #expect(try store.allFills().isEmpty)
-        #expect(try store.lastOrderNumber() == 0)
+        #expect(try await store.openOrders().isEmpty)
+        #expect(try await store.allFills().isEmpty)
+        #expect(try await store.lastOrderNumber() == 0)
     }
 
-    @Test func aSaveThatFailsWritesNothing() throws {
+    @Test func aSaveThatFailsWritesNothing() async throws {
         let store = DatabaseOrderStore(database: try BourseDatabase())
         let order = try Order(id: "1", request: .market(.buy, quantity: 10), createdAt: t0, status: .filled, filledQuantity: 10, filledTicks: 1000)
         // A fill of no shares breaks a CHECK constraint: the whole save must roll back.
         let broken = Fill(orderID: "1", seq: 1, time: t0, side: .buy, price: Price(ticks: 100), quantity: 0)
 
-        #expect(throws: StorageError.self) { try store.save(orders: [order], fills: [broken]) }
+        await #expect(throws: StorageError.self) { try await store.save(orders: [order], fills: [broken]) }
 
-        #expect(try store.order(id: "1") == nil)
-        #expect(try store.allFills().isEmpty)
+        #expect(try await store.order(id: "1") == nil)
+        #expect(try await store.allFills().isEmpty)
     }
 }

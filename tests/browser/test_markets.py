@@ -211,11 +211,19 @@ def test_stock_page_with_chart_candles_and_crosshair(driver, app_url, screenshot
 
 
 def test_unknown_symbol(driver, app_url, screenshot):
+    """A well-formed symbol no listed stock has gets the friendly 404 page (status 404, says so,
+    links back to the markets) and loads no chart or data."""
+    with pytest.raises(urllib.error.HTTPError) as answer:
+        urllib.request.urlopen(app_url + "/stocks/ZZZZZQ", timeout=30)
+    assert answer.value.code == 404
     driver.get(app_url + "/stocks/ZZZZZQ")
-    wait(driver).until(EC.visibility_of_element_located((By.ID, "error")))
-    assert "no stock with the symbol ZZZZZQ" in driver.find_element(By.ID, "error-text").text
-    assert not driver.find_element(By.ID, "retry").is_displayed()
-    assert not driver.find_element(By.ID, "chart-section").is_displayed()
+    assert driver.find_element(By.TAG_NAME, "h1").text == "No stock ZZZZZQ is listed"
+    alert = driver.find_element(By.CSS_SELECTOR, "[role=alert]")
+    assert alert.is_displayed()
+    assert "No listed stock has the symbol \u201cZZZZZQ\u201d" in alert.text
+    assert not driver.find_elements(By.ID, "chart-section")
+    assert not driver.find_elements(By.ID, "retry")
+    assert driver.find_element(By.CSS_SELECTOR, "a.back").get_attribute("href") == app_url + "/"
     screenshot()
     assert_no_serious_violations(driver)
 

@@ -57,8 +57,9 @@ public enum BourseServer {
             settings: settings, store: DatabaseAnswerStore(database: database), embedded: embedded, logger: logger)
         if let feed = embedded?.feed { await openFeed(feed, at: market, logger: logger) }
 
-        let desk = try TradingDesk(store: DatabaseOrderStore(database: database), logger: logger)
-        let feedClient = FeedClient(url: settings.feedURL ?? embedded!.feedURL, logger: logger)
+        let feedURL = settings.feedURL ?? embedded!.feedURL
+        let (desk, exchangeServices) = try await ExchangeSource.start(
+            store: DatabaseOrderStore(database: database), feedURL: feedURL, logger: logger)
         let exchange = ExchangeService(desk: desk, source: settings.feedKind, symbol: embedded?.feed?.simulator.symbol)
         // The app's own GNB service (`/gnb/rates`, `/gnb/transactions`): routes on the app's
         // port, serving the bundled sample; no server of its own.
@@ -67,13 +68,12 @@ public enum BourseServer {
             market: market, search: search, gnb: gnb, exchange: exchange,
             external: [ExternalRoutes { gnbService.addRoutes(to: $0) }])
 
-        // Registered first, shut down last (the server itself goes before all of them).
-        var services: [any Service] = [
-            OnShutdown(name: "database") { try database.close() },
-            BackgroundWork(name: "feed client") { await feedClient.run { event in await desk.handle(event) } },
-        ]
-        if let embedded { services.insert(embedded, at: 1) }
-
+        // Registered first, shut down last (the server itself goes before all of them): on a
+        // signal the server stops, then the desk's broadcaster and the desk (it answers the
+        // orders it took), the feed client, the stand-ins, and last the database closes.
+        var services: [any Service] = [OnShutdown(name: "database") { try database.close() }]
+        if let embedded { services.append(embedded) }
+        services += exchangeServices
         let label = settings.marketKind == .simulated ? "the simulated market" : "Polygon.io"
         let app = buildApplication(
             features, services: services, host: options.host, port: options.port, logger: logger

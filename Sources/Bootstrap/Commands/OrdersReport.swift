@@ -10,7 +10,7 @@ import Storage
 public enum OrdersReport {
     public static let maxLimit = 1000
 
-    public static func run(databasePath: String, status: String, limit: Int, json: Bool) -> Result<String, CommandFailure> {
+    public static func run(databasePath: String, status: String, limit: Int, json: Bool) async -> Result<String, CommandFailure> {
         guard (1...maxLimit).contains(limit) else {
             return .failure(CommandFailure(message: "--limit must be from 1 to \(maxLimit), got \(limit)", exitCode: 64))
         }
@@ -24,7 +24,7 @@ public enum OrdersReport {
         let orders: [Order]
         do {
             let store = DatabaseOrderStore(database: try BourseDatabase(path: databasePath))
-            orders = status == "open" ? Array(try store.openOrders().reversed().prefix(limit)) : try store.orders(limit: limit)
+            orders = status == "open" ? Array(try await store.openOrders().reversed().prefix(limit)) : try await store.orders(limit: limit)
         } catch {
             return .failure(CommandFailure(message: "\(error)", exitCode: 2))
         }

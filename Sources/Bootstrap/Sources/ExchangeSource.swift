@@ -1,5 +1,8 @@
 import BourseCore
+import Exchange
 import Foundation
+import Logging
+import ServiceLifecycle
 
 /// Where the exchange's feed comes from: `BOURSE_FEED_URL` (a `ws://` or `wss://` URL) when
 /// set, else the embedded feed simulator, spoken to over WebSocket by the same client.
@@ -17,6 +20,21 @@ public enum ExchangeSource {
             url.host != nil
         else { return nil }
         return url
+    }
+
+    /// Opens the desk on `store` (its open orders resume) and the feed client that feeds it.
+    ///
+    /// Nothing runs until `services` do: register them with the application, in this order
+    /// (`Application(..., services: services)`). A service group starts them in order and, on
+    /// SIGTERM, shuts down the HTTP server first and then these in reverse: the broadcaster (the
+    /// screens' sockets end), the desk (it refuses new orders, commits and answers those it took)
+    /// and last the feed client. The database may be closed once they have all returned.
+    public static func start(
+        store: any OrderStore, feedURL: URL, logger: Logger
+    ) async throws -> (desk: TradingDesk, services: [any Service]) {
+        let desk = try await TradingDesk(store: store, logger: logger)
+        let feed = FeedService(client: FeedClient(url: feedURL, logger: logger)) { event in await desk.handle(event) }
+        return (desk, [feed, desk, desk.broadcaster])
     }
 }
 

@@ -50,7 +50,7 @@ struct ExchangeController: FeatureController {
         let limit = try request.integerQuery("limit", default: 100, in: 1...1000)
         switch request.textQuery("status") ?? "all" {
         case "all": return OrdersResponse(try await exchange.desk.orders(limit: limit))
-        case "open": return OrdersResponse(Array(await exchange.desk.openOrders.reversed().prefix(limit)))
+        case "open": return OrdersResponse(Array(try await exchange.desk.openOrders().reversed().prefix(limit)))
         case let other: throw APIError(.badRequest, "status must be \"open\" or \"all\", got \"\(other.prefix(20))\"")
         }
     }

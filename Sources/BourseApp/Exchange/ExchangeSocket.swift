@@ -15,7 +15,7 @@ struct ExchangeSocket {
             Self.sameOrigin(request) ? .upgrade([:]) : .dontUpgrade
         }) { [exchange] inbound, outbound, _ in
             // Subscribe before the snapshot, so nothing between the two is missed.
-            let updates = await exchange.desk.updates()
+            let updates = exchange.desk.broadcaster.updates()
             try await outbound.write(.text(try await Self.snapshot(exchange)))
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {

@@ -3,20 +3,26 @@
 /// `save` is the acknowledgement point: it returns only once the orders and fills are durable
 /// (committed to disk for the database store), so the app tells the user of an order or a fill
 /// only after it.
+///
+/// Every method is `async` so that an implementation that waits for a disk (an `fsync`) does it
+/// off the caller's thread: the trading desk awaits `save` without holding a thread of the
+/// cooperative pool, and other work (quotes, pages, the next orders) runs meanwhile.
 public protocol OrderStore: Sendable {
-    /// Inserts or updates `orders` (by id) and appends `fills`, all in one transaction.
-    func save(orders: [Order], fills: [Fill]) throws
+    /// Inserts or updates `orders` (by id) and appends `fills`, all in one transaction: all of it
+    /// is stored, or (when it throws) none of it. An order that appears more than once is stored
+    /// in its last state; a new order takes its place among the others by its first appearance.
+    func save(orders: [Order], fills: [Fill]) async throws
     /// The orders still open (PENDING or PARTIALLY_FILLED), oldest first: the engine's resting
     /// orders after a restart.
-    func openOrders() throws -> [Order]
+    func openOrders() async throws -> [Order]
     /// Every order, newest first, at most `limit`.
-    func orders(limit: Int) throws -> [Order]
+    func orders(limit: Int) async throws -> [Order]
     /// One order, or nil.
-    func order(id: String) throws -> Order?
+    func order(id: String) async throws -> Order?
     /// One order's fills, oldest first.
-    func fills(orderID: String) throws -> [Fill]
+    func fills(orderID: String) async throws -> [Fill]
     /// Every fill, oldest first (the position is computed from them).
-    func allFills() throws -> [Fill]
+    func allFills() async throws -> [Fill]
     /// The highest order number used so far (0 when there is none): ids are "1", "2", ...
-    func lastOrderNumber() throws -> Int
+    func lastOrderNumber() async throws -> Int
 }

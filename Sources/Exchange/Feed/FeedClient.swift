@@ -11,6 +11,9 @@ import Logging
 /// the tick is taken (it carries the whole book), a malformed message is logged and dropped
 /// while the connection stays, an older or repeated `seq` is dropped, and a connection that has
 /// gone quiet for `staleAfter` is reported as stale.
+///
+/// To run it with the application's other long-lived work, wrap it in a `FeedService`, which
+/// also ends it on graceful shutdown.
 public struct FeedClient: Sendable {
     /// How the client behaves.
     public struct Configuration: Sendable {

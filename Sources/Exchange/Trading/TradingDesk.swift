@@ -1,118 +1,153 @@
 import BourseCore
 import Foundation
 import Logging
+import ServiceLifecycle
 
-/// The live exchange: the matching engine fed by the feed client, every change saved to the
-/// order store before anyone hears of it, and a stream of updates for the screens.
+/// The live exchange: the matching engine fed by the feed client, every change committed to the
+/// order store before anyone hears of it, and the updates for the screens handed to a
+/// `TradingBroadcaster`.
 ///
-/// One actor, so ticks, orders and cancels are applied one at a time in arrival order. The
-/// engine is pure and in memory; the store is the truth. When a save fails, the engine is
-/// rebuilt from the store, so the two never disagree about what the user was told.
-public actor TradingDesk {
-    private var engine = MatchingEngine()
-    private let store: any OrderStore
-    private let now: @Sendable () -> Date
-    private let logger: Logger
-    private var lastOrderNumber: Int
-    private var subscribers: [UUID: AsyncStream<TradingUpdate>.Continuation] = [:]
+/// **Order.** Ticks, feed states, orders and cancels are queued in the order they reach the
+/// actor and applied to the engine in that order by one loop, the desk's `run()`. Order ids are
+/// given as they are applied, so they follow the same order, and so do the commits, the socket's
+/// updates and the callers' answers.
+///
+/// **The write.** The loop takes everything queued, applies it to the engine and commits all of
+/// its changes in one `OrderStore.save` (group commit: one transaction, one fsync, however many
+/// orders queued up while the last commit was on disk). It awaits that save, which for the
+/// database runs on GRDB's writer queue: no thread of the cooperative pool waits for the disk.
+/// While it waits, new work only queues up; nothing touches the engine until the batch is
+/// committed and answered, so reentrancy cannot interleave two batches or reorder answers.
+///
+/// **Acknowledgement.** Only after the commit does the loop publish the batch's updates and
+/// answer its callers, in order. When the commit fails, nothing of the batch is published or
+/// acknowledged (its orders and cancels get `TradingError.notSaved`), and the engine is rebuilt
+/// from the store before the next batch, so memory never runs ahead of what the user was told.
+///
+/// **Reads.** `book`, `feedState`, `lastTick` and `recentTrades` are as of the last answered
+/// batch; the order history, the open orders and the position are read from the store, which
+/// holds exactly what was committed.
+///
+/// **Lifecycle.** The desk is a swift-service-lifecycle `Service`: nothing is applied until
+/// `run()` runs. Register it with the application after the feed and before the broadcaster
+/// (`app.addServices(feed, desk, desk.broadcaster)`; a service group shuts its services down in
+/// reverse, after the HTTP server). On graceful shutdown `run()` stops taking work (new orders and
+/// cancels get `TradingError.shuttingDown`, a 503; feed events are ignored), commits and answers
+/// everything already queued, and returns; then the store may be closed. If its task is
+/// cancelled instead, what is queued is refused, not committed.
+public actor TradingDesk: Service {
+    /// The engine and the next order number: only the loop (`run()`) touches them.
+    var engine = MatchingEngine()
+    var lastOrderNumber: Int
+    /// The feed state as last applied to the engine (the published `feedState` follows it once
+    /// its batch is answered).
+    var appliedFeedState: FeedState = .connecting
 
-    /// The feed's state as the client last reported it.
-    public private(set) var feedState: FeedState = .connecting
+    /// Work waiting for the loop, in arrival order.
+    var queue: [Job] = []
+    /// Rung (one buffered ring is enough) when work is queued; finished on shutdown.
+    let doorbell: AsyncStream<Void>
+    let doorbellRinger: AsyncStream<Void>.Continuation
+
+    let store: any OrderStore
+    let now: @Sendable () -> Date
+    let logger: Logger
+
+    /// Where the screens' updates go. Run it as a service beside the desk.
+    public nonisolated let broadcaster: TradingBroadcaster
+
+    /// The feed's state as of the last answered batch.
+    public internal(set) var feedState: FeedState = .connecting
     /// The last tick received (the feed's book, before the user's orders took from it).
-    public private(set) var lastTick: FeedTick?
-    /// Gaps in `seq` seen since start.
-    public private(set) var gaps = 0
-    /// Malformed messages refused since start.
-    public private(set) var malformedMessages = 0
-    /// The last trade price of each recent tick, oldest first, for the screen's chart.
-    public private(set) var recentTrades: [TradePoint] = []
-    /// How many points `recentTrades` keeps.
-    public static let recentTradesKept = 300
+    public internal(set) var lastTick: FeedTick?
+    /// The liquidity left in the current book after the user's orders took from it.
+    public internal(set) var book: FeedTick?
+    /// Gaps and malformed messages since start.
+    public private(set) var feedStatistics = FeedStatistics()
+    /// The recent trades, for the screen's chart.
+    var chart: TradeChart
 
     /// Opens the desk on `store`, putting its open orders back into the engine: they resume
-    /// matching on the next tick.
-    public init(store: any OrderStore, now: @escaping @Sendable () -> Date = { Date() }, logger: Logger) throws {
+    /// matching on the next tick once `run()` runs.
+    ///
+    /// - Parameters:
+    ///   - broadcaster: where the screens' updates go; run it as a service too.
+    ///   - chartCapacity: how many recent trades `recentTrades` keeps.
+    ///   - now: the clock orders and cancels are stamped with.
+    public init(
+        store: any OrderStore, broadcaster: TradingBroadcaster = TradingBroadcaster(),
+        chartCapacity: Int = TradeChart.defaultCapacity, now: @escaping @Sendable () -> Date = { Date() }, logger: Logger
+    ) async throws {
+        let lastOrderNumber = try await store.lastOrderNumber()
+        var engine = MatchingEngine()
+        for order in try await store.openOrders() { engine.restore(order) }
+        self.engine = engine
+        self.lastOrderNumber = lastOrderNumber
         self.store = store
+        self.broadcaster = broadcaster
+        self.chart = TradeChart(capacity: chartCapacity)
         self.now = now
         self.logger = logger
-        self.lastOrderNumber = try store.lastOrderNumber()
-        for order in try store.openOrders() { engine.restore(order) }
+        (doorbell, doorbellRinger) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
-
-    /// The liquidity left in the current book after the user's orders took from it.
-    public var book: FeedTick? { engine.book }
-
-    /// The open orders, oldest first.
-    public var openOrders: [Order] { engine.openOrders }
 
     // MARK: - The feed
 
-    /// Applies one event from the feed client.
-    public func handle(_ event: FeedEvent) {
+    /// Applies one event from the feed client. A tick or a state change returns once it is
+    /// applied, committed (with the fills it gave resting orders) and published; after shutdown
+    /// it is ignored. Gaps and malformed messages are only counted.
+    public func handle(_ event: FeedEvent) async {
         switch event {
-        case .tick(let tick):
-            lastTick = tick
-            if let last = tick.last {
-                if recentTrades.count >= Self.recentTradesKept { recentTrades.removeFirst(recentTrades.count - Self.recentTradesKept + 1) }
-                recentTrades.append(TradePoint(seq: tick.seq, time: tick.time, price: last.price))
-            }
-            let report = engine.apply(tick)
-            if commit(report) {
-                publish(.tick(engine.book ?? tick))
-                publishOrders(report)
-            }
-        case .state(let state):
-            guard state != feedState else { return }
-            feedState = state
-            // Without a live feed there is no book to trade against: nothing fills on old offers.
-            if state != .live { engine.clearBook() }
-            publish(.state(state))
-        case .gap:
-            gaps += 1
-        case .malformed:
-            malformedMessages += 1
+        case .gap, .malformed:
+            feedStatistics.record(event)
+        case .tick, .state:
+            await withCheckedContinuation { done in submit(.feed(event, done)) }
         }
     }
 
     // MARK: - The user
 
-    /// Places an order: matched at once against what is left of the current book, saved, then
-    /// returned with the fills it got.
-    public func place(_ request: OrderRequest) throws -> OrderEvent {
-        let id = String(lastOrderNumber + 1)
-        let report = engine.submit(request, id: id, at: now())
-        guard commit(report) else { throw TradingError.notSaved }
-        lastOrderNumber += 1
-        publishOrders(report)
-        guard let order = report.orders.first(where: { $0.id == id }) else { throw TradingError.notSaved }
-        return OrderEvent(order: order, fills: report.fills.filter { $0.orderID == id })
+    /// Places an order: matched at once against what is left of the current book, committed,
+    /// then returned with the fills it got.
+    ///
+    /// - Throws: `TradingError.notSaved` when the commit failed (nothing of it was kept),
+    ///   `TradingError.shuttingDown` once the desk is stopping.
+    public func place(_ request: OrderRequest) async throws -> OrderEvent {
+        try await withCheckedThrowingContinuation { reply in submit(.place(request, reply)) }
     }
 
     /// Cancels an open order; the fills it had stay.
-    public func cancel(id: String) throws -> OrderEvent {
-        if engine.openOrder(id: id) == nil {
-            guard let stored = try store.order(id: id) else { throw OrderError.notFound(id) }
-            throw OrderError.notOpen(id: id, status: stored.status)
+    ///
+    /// - Throws: `OrderError.notFound` or `.notOpen` (with its status) when no open order has
+    ///   `id`; `TradingError` as `place(_:)` does.
+    public func cancel(id: String) async throws -> OrderEvent {
+        if let event = try await withCheckedThrowingContinuation({ reply in submit(.cancel(id: id, reply)) }) {
+            return event
         }
-        let cancelled = try engine.cancel(id: id, at: now())
-        guard commit(MatchReport(fills: [], orders: [cancelled])) else { throw TradingError.notSaved }
-        let event = OrderEvent(order: cancelled, fills: [])
-        publish(.order(event))
-        return event
+        guard let stored = try await store.order(id: id) else { throw OrderError.notFound(id) }
+        throw OrderError.notOpen(id: id, status: stored.status)
     }
 
-    /// The orders, newest first.
-    public func orders(limit: Int) throws -> [Order] { try store.orders(limit: limit) }
+    /// The orders, newest first (committed ones only).
+    public nonisolated func orders(limit: Int) async throws -> [Order] {
+        try await store.orders(limit: limit)
+    }
+
+    /// The open orders, oldest first (committed ones only).
+    public nonisolated func openOrders() async throws -> [Order] {
+        try await store.openOrders()
+    }
 
     /// One order with all its fills.
-    public func order(id: String) throws -> OrderEvent? {
-        guard let order = try store.order(id: id) else { return nil }
-        return OrderEvent(order: order, fills: try store.fills(orderID: id))
+    public nonisolated func order(id: String) async throws -> OrderEvent? {
+        guard let order = try await store.order(id: id) else { return nil }
+        return OrderEvent(order: order, fills: try await store.fills(orderID: id))
     }
 
     /// The position from every fill, valued at the last trade (or the mid when there is none).
-    public func position() throws -> Position {
-        Position(fills: try store.allFills(), lastPrice: markPrice)
+    public func position() async throws -> Position {
+        let fills = try await store.allFills()
+        return Position(fills: fills, lastPrice: markPrice)
     }
 
     /// The price the position is valued at: the last trade, else the book's mid, else nil.
@@ -124,93 +159,19 @@ public actor TradingDesk {
         return nil
     }
 
-    // MARK: - Updates for the screens
+    /// The last trade price of each recent tick, oldest first, for the screen's chart.
+    public var recentTrades: [TradePoint] { chart.points }
 
-    /// Every tick, state change and order event from now on. The stream keeps the newest 256
-    /// updates for a slow reader and drops older ones.
-    public func updates() -> AsyncStream<TradingUpdate> {
-        let (stream, continuation) = AsyncStream.makeStream(of: TradingUpdate.self, bufferingPolicy: .bufferingNewest(256))
-        let id = UUID()
-        subscribers[id] = continuation
-        continuation.onTermination = { [weak self] _ in
-            Task { await self?.unsubscribe(id) }
-        }
-        return stream
-    }
+    /// Gaps in `seq` seen since start.
+    public var gaps: Int { feedStatistics.gaps }
 
-    private func unsubscribe(_ id: UUID) {
-        subscribers[id] = nil
-    }
+    /// Malformed messages refused since start.
+    public var malformedMessages: Int { feedStatistics.malformedMessages }
 
-    private func publish(_ update: TradingUpdate) {
-        for continuation in subscribers.values { continuation.yield(update) }
-    }
+    /// The engine's open orders, for tests that check it agrees with the store. Only meaningful
+    /// when no batch is being committed.
+    var engineOpenOrders: [Order] { engine.openOrders }
 
-    private func publishOrders(_ report: MatchReport) {
-        for order in report.orders {
-            publish(.order(OrderEvent(order: order, fills: report.fills.filter { $0.orderID == order.id })))
-        }
-    }
-
-    /// Saves a report; on failure rebuilds the engine from the store and says so.
-    private func commit(_ report: MatchReport) -> Bool {
-        guard !report.orders.isEmpty || !report.fills.isEmpty else { return true }
-        do {
-            try store.save(orders: report.orders, fills: report.fills)
-            return true
-        } catch {
-            logger.error("could not save orders and fills; the engine goes back to the saved state: \(error)")
-            rebuildFromStore()
-            return false
-        }
-    }
-
-    /// The book's leftover liquidity is not kept: nothing more fills until the next tick.
-    private func rebuildFromStore() {
-        var rebuilt = MatchingEngine()
-        do {
-            for order in try store.openOrders() { rebuilt.restore(order) }
-            lastOrderNumber = try store.lastOrderNumber()
-        } catch {
-            logger.critical("could not read the open orders back: \(error)")
-        }
-        engine = rebuilt
-    }
-}
-
-/// An order and the fills one event gave it (all its fills when read back).
-public struct OrderEvent: Sendable, Equatable {
-    public let order: Order
-    public let fills: [Fill]
-
-    public init(order: Order, fills: [Fill]) {
-        self.order = order
-        self.fills = fills
-    }
-
-    /// The sentence for the user: "bought 40 of 100 at 101.25; 60 could not be filled".
-    public var notice: String { OrderNotice.text(for: order, newFills: fills) }
-}
-
-/// One point of the price chart: a tick's last trade price.
-public struct TradePoint: Sendable, Equatable {
-    public let seq: Int64
-    public let time: Date
-    public let price: Price
-}
-
-/// What the exchange screen is told as it happens.
-public enum TradingUpdate: Sendable {
-    case tick(FeedTick)
-    case state(FeedState)
-    case order(OrderEvent)
-}
-
-/// Why the desk could not do what was asked.
-public enum TradingError: Error, Sendable, CustomStringConvertible {
-    case notSaved
-
-    public var description: String {
-        "the order book could not be saved to the database; nothing was changed. Try again; the server log has the details"
-    }
+    /// How many jobs wait for the next batch, for tests that line up a batch.
+    var queuedJobs: Int { queue.count }
 }

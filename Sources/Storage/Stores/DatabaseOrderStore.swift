@@ -11,44 +11,47 @@ public struct DatabaseOrderStore: OrderStore {
         self.database = database
     }
 
-    public func save(orders: [Order], fills: [Fill]) throws {
-        try attempt("save orders and fills") {
-            try database.writer.write { db in
+    /// One transaction on GRDB's writer queue (its own serial dispatch queue, not a thread of the
+    /// cooperative pool): the caller is suspended, not blocked, through the commit and its fsync.
+    public func save(orders: [Order], fills: [Fill]) async throws {
+        try await attempt("save orders and fills") {
+            try await database.writer.write { db in
+                // Cached statements: a group commit writes many rows with the same two statements.
+                let upsert = try db.cachedStatement(
+                    sql: """
+                        INSERT INTO exchange_order (id, side, type, quantity, limit_ticks, created_at, status,
+                            filled_quantity, filled_ticks, reason, updated_at)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        ON CONFLICT(id) DO UPDATE SET
+                            status = excluded.status, filled_quantity = excluded.filled_quantity,
+                            filled_ticks = excluded.filled_ticks, reason = excluded.reason,
+                            updated_at = excluded.updated_at
+                        """)
                 for order in orders {
-                    try db.execute(
-                        sql: """
-                            INSERT INTO exchange_order (id, side, type, quantity, limit_ticks, created_at, status,
-                                filled_quantity, filled_ticks, reason, updated_at)
-                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                            ON CONFLICT(id) DO UPDATE SET
-                                status = excluded.status, filled_quantity = excluded.filled_quantity,
-                                filled_ticks = excluded.filled_ticks, reason = excluded.reason,
-                                updated_at = excluded.updated_at
-                            """,
-                        arguments: [
-                            order.id, order.side.rawValue, order.type.rawValue, order.quantity, order.limitPrice?.ticks,
-                            order.createdAt.timeIntervalSince1970, order.status.rawValue, order.filledQuantity,
-                            order.filledTicks, order.reason, order.updatedAt.timeIntervalSince1970,
-                        ])
+                    try upsert.execute(arguments: [
+                        order.id, order.side.rawValue, order.type.rawValue, order.quantity, order.limitPrice?.ticks,
+                        order.createdAt.timeIntervalSince1970, order.status.rawValue, order.filledQuantity,
+                        order.filledTicks, order.reason, order.updatedAt.timeIntervalSince1970,
+                    ])
                 }
+                let insertFill = try db.cachedStatement(
+                    sql: """
+                        INSERT INTO exchange_fill (order_id, seq, time, side, price_ticks, quantity)
+                        VALUES (?, ?, ?, ?, ?, ?)
+                        """)
                 for fill in fills {
-                    try db.execute(
-                        sql: """
-                            INSERT INTO exchange_fill (order_id, seq, time, side, price_ticks, quantity)
-                            VALUES (?, ?, ?, ?, ?, ?)
-                            """,
-                        arguments: [
-                            fill.orderID, fill.seq, fill.time.timeIntervalSince1970, fill.side.rawValue,
-                            fill.price.ticks, fill.quantity,
-                        ])
+                    try insertFill.execute(arguments: [
+                        fill.orderID, fill.seq, fill.time.timeIntervalSince1970, fill.side.rawValue,
+                        fill.price.ticks, fill.quantity,
+                    ])
                 }
             }
         }
     }
 
-    public func openOrders() throws -> [Order] {
-        try attempt("read the open orders") {
-            try database.writer.read { db in
+    public func openOrders() async throws -> [Order] {
+        try await attempt("read the open orders") {
+            try await database.writer.read { db in
                 try Row.fetchAll(
                     db, sql: "SELECT * FROM exchange_order WHERE status IN ('PENDING', 'PARTIALLY_FILLED') ORDER BY row"
                 ).map(Self.order)
@@ -56,43 +59,43 @@ public struct DatabaseOrderStore: OrderStore {
         }
     }
 
-    public func orders(limit: Int) throws -> [Order] {
-        try attempt("read the orders") {
-            try database.writer.read { db in
+    public func orders(limit: Int) async throws -> [Order] {
+        try await attempt("read the orders") {
+            try await database.writer.read { db in
                 try Row.fetchAll(db, sql: "SELECT * FROM exchange_order ORDER BY row DESC LIMIT ?", arguments: [limit])
                     .map(Self.order)
             }
         }
     }
 
-    public func order(id: String) throws -> Order? {
-        try attempt("read order \(id)") {
-            try database.writer.read { db in
+    public func order(id: String) async throws -> Order? {
+        try await attempt("read order \(id)") {
+            try await database.writer.read { db in
                 try Row.fetchOne(db, sql: "SELECT * FROM exchange_order WHERE id = ?", arguments: [id]).map(Self.order)
             }
         }
     }
 
-    public func fills(orderID: String) throws -> [Fill] {
-        try attempt("read the fills of order \(orderID)") {
-            try database.writer.read { db in
+    public func fills(orderID: String) async throws -> [Fill] {
+        try await attempt("read the fills of order \(orderID)") {
+            try await database.writer.read { db in
                 try Row.fetchAll(db, sql: "SELECT * FROM exchange_fill WHERE order_id = ? ORDER BY id", arguments: [orderID])
                     .map(Self.fill)
             }
         }
     }
 
-    public func allFills() throws -> [Fill] {
-        try attempt("read the fills") {
-            try database.writer.read { db in
+    public func allFills() async throws -> [Fill] {
+        try await attempt("read the fills") {
+            try await database.writer.read { db in
                 try Row.fetchAll(db, sql: "SELECT * FROM exchange_fill ORDER BY id").map(Self.fill)
             }
         }
     }
 
-    public func lastOrderNumber() throws -> Int {
-        try attempt("read the last order number") {
-            try database.writer.read { db in
+    public func lastOrderNumber() async throws -> Int {
+        try await attempt("read the last order number") {
+            try await database.writer.read { db in
                 try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(CAST(id AS INTEGER)), 0) FROM exchange_order") ?? 0
             }
         }
@@ -121,9 +124,9 @@ public struct DatabaseOrderStore: OrderStore {
     }
 
     /// Runs `body`, turning GRDB's errors into a `StorageError` that names the operation.
-    private func attempt<T>(_ operation: String, _ body: () throws -> T) throws -> T {
+    private func attempt<T>(_ operation: String, _ body: () async throws -> T) async throws -> T {
         do {
-            return try body()
+            return try await body()
         } catch let error as StorageError {
             throw error
         } catch {

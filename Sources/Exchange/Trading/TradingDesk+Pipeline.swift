@@ -1,0 +1,216 @@
+import BourseCore
+import ServiceLifecycle
+
+/// The commit pipeline: one loop takes what is queued, applies it to the engine, commits it in
+/// one transaction, then publishes and answers it, in arrival order.
+extension TradingDesk {
+    /// One piece of work and who waits for its outcome.
+    enum Job {
+        case feed(FeedEvent, CheckedContinuation<Void, Never>)
+        case place(OrderRequest, CheckedContinuation<OrderEvent, any Error>)
+        /// nil: no open order has that id (the caller asks the store why).
+        case cancel(id: String, CheckedContinuation<OrderEvent?, any Error>)
+
+        /// Answers without doing anything: the desk is shutting down.
+        func refuse() {
+            switch self {
+            case .feed(_, let done): done.resume()
+            case .place(_, let reply): reply.resume(throwing: TradingError.shuttingDown)
+            case .cancel(_, let reply): reply.resume(throwing: TradingError.shuttingDown)
+            }
+        }
+    }
+
+    /// A job applied to the engine, waiting for its commit.
+    struct Applied {
+        let job: Job
+        /// What must be committed before anyone hears of it.
+        var report = MatchReport()
+        /// What the screens are told once it is.
+        var updates: [TradingUpdate] = []
+        /// What the caller is told once it is.
+        var answer: Result<OrderEvent?, any Error> = .success(nil)
+    }
+
+    /// Queues `job` for the loop, or refuses it once the desk is shutting down.
+    func submit(_ job: Job) {
+        queue.append(job)
+        // After shutdown the doorbell is finished and the loop takes nothing new. Appending and
+        // ringing in one step on the actor means a job is either refused here or still queued
+        // when the loop does its last drain, never lost.
+        if case .terminated = doorbellRinger.yield() {
+            queue.removeLast()
+            job.refuse()
+        }
+    }
+
+    /// Applies, commits, publishes and answers the queued work until graceful shutdown; then
+    /// finishes what was queued before it and returns. Call it once.
+    public func run() async throws {
+        await withGracefulShutdownHandler {
+            for await _ in doorbell { await drain() }
+        } onGracefulShutdown: { [doorbellRinger] in
+            doorbellRinger.finish()
+        }
+        doorbellRinger.finish()
+        if !Task.isCancelled { await drain() }
+        // Left only if the task was cancelled: refused, not committed.
+        let refused = queue
+        queue.removeAll()
+        for job in refused { job.refuse() }
+        logger.debug("The trading desk has stopped; every order it took was committed and answered, or refused")
+    }
+
+    /// Batches until the queue is empty: whatever queued up while a batch was being committed is
+    /// the next batch. A cancelled task stops after the batch in hand (`run()` refuses the rest).
+    func drain() async {
+        while !queue.isEmpty, !Task.isCancelled {
+            let jobs = queue
+            queue.removeAll(keepingCapacity: true)
+            await process(jobs)
+        }
+    }
+
+    /// One batch: applied to the engine in order, committed in one transaction, then published
+    /// and answered in order. The engine is not touched again until this returns.
+    func process(_ jobs: [Job]) async {
+        let batch = jobs.map { apply($0) }
+        let changes = Self.merged(batch.map(\.report))
+        var committed = true
+        if !changes.isEmpty {
+            do {
+                try await store.save(orders: changes.orders, fills: changes.fills)
+            } catch where Task.isCancelled {
+                // The desk's task was cancelled (a shutdown past its deadline): the store may
+                // refuse reads too, and the engine is not used again, so it is not rebuilt.
+                committed = false
+                logger.notice("cancelled while saving \(changes.orders.count) orders; none of them is acknowledged")
+            } catch {
+                committed = false
+                logger.error(
+                    "could not save \(changes.orders.count) orders and \(changes.fills.count) fills; none of them is acknowledged and the engine goes back to the saved state: \(error)"
+                )
+                await rebuildFromStore()
+            }
+        }
+        answer(batch, committed: committed)
+    }
+
+    /// Applies one job to the engine; nothing is said to anyone yet.
+    func apply(_ job: Job) -> Applied {
+        var applied = Applied(job: job)
+        switch job {
+        case .feed(.tick(let tick), _):
+            applied.report = engine.apply(tick)
+            applied.updates = [.tick(engine.book ?? tick)] + OrderEvent.all(in: applied.report).map(TradingUpdate.order)
+        case .feed(.state(let state), _):
+            guard state != appliedFeedState else { break }
+            appliedFeedState = state
+            // Without a live feed there is no book to trade against: nothing fills on old offers.
+            if state != .live { engine.clearBook() }
+            applied.updates = [.state(state)]
+        case .feed(.gap, _), .feed(.malformed, _):
+            break
+        case .place(let request, _):
+            lastOrderNumber += 1
+            let id = String(lastOrderNumber)
+            applied.report = engine.submit(request, id: id, at: now())
+            let events = OrderEvent.all(in: applied.report)
+            applied.updates = events.map(TradingUpdate.order)
+            applied.answer = .success(events.first { $0.order.id == id })
+        case .cancel(let id, _):
+            // Not open here: answered from the store once the batch is committed.
+            guard engine.openOrder(id: id) != nil else { break }
+            do {
+                let cancelled = try engine.cancel(id: id, at: now())
+                let event = OrderEvent(order: cancelled, fills: [])
+                applied.report = MatchReport(orders: [cancelled])
+                applied.updates = [.order(event)]
+                applied.answer = .success(event)
+            } catch {
+                applied.answer = .failure(error)
+            }
+        }
+        return applied
+    }
+
+    /// After the commit (or its failure): the feed's facts are recorded, the updates published
+    /// and the callers answered, all in arrival order. A failed batch publishes only its feed
+    /// state changes (they do not depend on the store) and acknowledges nothing.
+    func answer(_ batch: [Applied], committed: Bool) {
+        book = engine.book
+        for applied in batch {
+            switch applied.job {
+            case .feed(.tick(let tick), _):
+                lastTick = tick
+                chart.record(tick)
+            case .feed(.state(let state), _):
+                feedState = state
+            default:
+                break
+            }
+            for update in applied.updates {
+                if committed || update.isState { broadcaster.publish(update) }
+            }
+            applied.resume(committed: committed || applied.report.isEmpty)
+        }
+    }
+
+    /// Goes back to what the store holds: its open orders and its last order number. The
+    /// book's leftover liquidity is not kept: nothing more fills until the next tick.
+    func rebuildFromStore() async {
+        var rebuilt = MatchingEngine()
+        do {
+            for order in try await store.openOrders() { rebuilt.restore(order) }
+            lastOrderNumber = try await store.lastOrderNumber()
+        } catch {
+            logger.critical("could not read the open orders back: \(error)")
+        }
+        engine = rebuilt
+    }
+
+    /// The batch's reports as one: every fill in order, and each order once, in its last state,
+    /// where it first appeared (so new orders are stored in the order they were placed).
+    static func merged(_ reports: [MatchReport]) -> MatchReport {
+        guard reports.count > 1 else { return reports.first ?? MatchReport() }
+        var merged = MatchReport()
+        var positions: [String: Int] = [:]
+        for report in reports {
+            merged.fills += report.fills
+            for order in report.orders {
+                if let position = positions[order.id] {
+                    merged.orders[position] = order
+                } else {
+                    positions[order.id] = merged.orders.count
+                    merged.orders.append(order)
+                }
+            }
+        }
+        return merged
+    }
+}
+
+extension TradingDesk.Applied {
+    /// Tells the caller: the answer when `committed`, else `TradingError.notSaved`.
+    func resume(committed: Bool) {
+        let answer = committed ? answer : .failure(TradingError.notSaved)
+        switch job {
+        case .feed(_, let done):
+            done.resume()
+        case .place(_, let reply):
+            switch answer {
+            case .success(let event?): reply.resume(returning: event)
+            case .success(nil): reply.resume(throwing: TradingError.notSaved)
+            case .failure(let error): reply.resume(throwing: error)
+            }
+        case .cancel(_, let reply):
+            reply.resume(with: answer)
+        }
+    }
+}
+
+extension TradingUpdate {
+    var isState: Bool {
+        if case .state = self { true } else { false }
+    }
+}

@@ -1,0 +1,20 @@
+/// Why the desk could not do what was asked. The web app answers both with 503: the order was
+/// not taken, and trying again later is the right thing to do.
+public enum TradingError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The commit failed: nothing of the order (or of anything decided with it) was kept, and the
+    /// engine went back to what the database holds.
+    case notSaved
+    /// The desk is shutting down: it takes no new orders or cancels.
+    case shuttingDown
+
+    public var description: String {
+        switch self {
+        case .notSaved:
+            return
+                "the order book could not be saved to the database; nothing was changed. Try again; the server log has the details"
+        case .shuttingDown:
+            return
+                "the exchange is shutting down and takes no more orders; nothing was changed. Try again once the server is back"
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import BourseCore
+import Exchange
+import Synchronization
+
+/// An order store in memory that can be slowed down, held and made to fail, and that remembers
+/// every commit, for the desk's tests.
+final class MemoryOrderStore: OrderStore {
+    struct Contents {
+        var orders: [String: Order] = [:]
+        /// Ids in the order they were first stored.
+        var placement: [String] = []
+        var fills: [Fill] = []
+        /// How many times `save` was called, failed ones included.
+        var saveCalls = 0
+        /// The ids of each committed save, in commit order.
+        var commits: [[String]] = []
+    }
+
+    let contents = Mutex(Contents())
+    /// The 1-based `save` call that fails (and stores nothing).
+    let failingSave: Int?
+    /// How long a save takes: the time a disk takes to sync.
+    let saveDuration: Duration
+    /// Awaited at the start of every save with its call number: a test holds a save here.
+    let beforeSave: @Sendable (Int) async -> Void
+
+    init(
+        failingSave: Int? = nil, saveDuration: Duration = .zero,
+        beforeSave: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) {
+        self.failingSave = failingSave
+        self.saveDuration = saveDuration
+        self.beforeSave = beforeSave
+    }
+
+    struct SaveFailed: Error {
+        let call: Int
+    }
+
+    func save(orders: [Order], fills: [Fill]) async throws {
+        let call = contents.withLock { contents in
+            contents.saveCalls += 1
+            return contents.saveCalls
+        }
+        await beforeSave(call)
+        if saveDuration > .zero { try? await Task.sleep(for: saveDuration) }
+        if call == failingSave { throw SaveFailed(call: call) }
+        contents.withLock { contents in
+            for order in orders {
+                if contents.orders[order.id] == nil { contents.placement.append(order.id) }
+                contents.orders[order.id] = order
+            }
+            contents.fills += fills
+            contents.commits.append(orders.map(\.id))
+        }
+    }
+
+    func openOrders() async throws -> [Order] {
+        contents.withLock { contents in
+            contents.placement.compactMap { contents.orders[$0] }.filter { $0.status.isOpen }
+        }
+    }
+
+    func orders(limit: Int) async throws -> [Order] {
+        contents.withLock { contents in
+            Array(contents.placement.reversed().prefix(limit).compactMap { contents.orders[$0] })
+        }
+    }
+
+    func order(id: String) async throws -> Order? {
+        contents.withLock { $0.orders[id] }
+    }
+
+    func fills(orderID: String) async throws -> [Fill] {
+        contents.withLock { $0.fills.filter { $0.orderID == orderID } }
+    }
+
+    func allFills() async throws -> [Fill] {
+        contents.withLock { $0.fills }
+    }
+
+    func lastOrderNumber() async throws -> Int {
+        contents.withLock { $0.placement.compactMap { Int($0) }.max() ?? 0 }
+    }
+
+    /// Whether every order numbered 1 to `number` is stored.
+    func holdsEveryOrder(upTo number: Int) -> Bool {
+        contents.withLock { contents in (0..<number).allSatisfy { contents.orders[String($0 + 1)] != nil } }
+    }
+
+    var snapshot: Contents { contents.withLock { $0 } }
+}
