@@ -25,7 +25,7 @@ let package = Package(
             ],
             path: "Benchmarks/BourseBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

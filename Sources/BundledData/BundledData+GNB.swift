@@ -8,12 +8,12 @@ extension BundledData {
     public static func gnbFile(_ relativePath: String) throws -> [UInt8] {
         let components = relativePath.split(separator: "/", omittingEmptySubsequences: false)
         guard components.first == "gnb", components.count > 1,
-              !components.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." })
+            !components.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." })
         else {
             throw BundledDataError.missingFile(relativePath)
         }
         guard let base = Bundle.module.url(forResource: "Resources", withExtension: nil),
-              let data = FileManager.default.contents(atPath: base.appendingPathComponent(relativePath).path)
+            let data = FileManager.default.contents(atPath: base.appendingPathComponent(relativePath).path)
         else {
             throw BundledDataError.missingFile(relativePath)
         }

@@ -54,9 +54,12 @@ public enum BundledData {
     /// `ABRpD`; the same companies' common shares stay.
     static func merge(_ listings: [Listing]) -> [Listing] {
         var seen = Set<String>()
-        return listings
+        return
+            listings
             .filter { listing in
-                guard case .success(let symbol) = Symbol.normalized(listing.symbol), symbol == listing.symbol else { return false }
+                guard case .success(let symbol) = Symbol.normalized(listing.symbol), symbol == listing.symbol else {
+                    return false
+                }
                 return seen.insert(listing.symbol).inserted
             }
             .sorted { $0.symbol < $1.symbol }

@@ -75,8 +75,8 @@ public struct GNBClient: GNBLoader {
         }
         logger.warning("\(failure)")
         guard let answer = try? await store.answer(for: GNBDownload.answerKey(source: source.description)),
-              let saved = GNBDownload(source: source.description, saved: answer),
-              let records = try? parse(saved.body, saved.format)
+            let saved = GNBDownload(source: source.description, saved: answer),
+            let records = try? parse(saved.body, saved.format)
         else { return .failure(failure) }
         let reason = failure.isUnavailable ? "can't be reached" : "sent data that is not valid"
         let warning = "\(source) \(reason); showing the download from \(Timestamp.iso8601(saved.fetchedAt))."
@@ -91,7 +91,8 @@ public struct GNBClient: GNBLoader {
                 throw .unavailable(source: path, reason: "no such file, or it cannot be read")
             }
             let bytes = Array(data)
-            return GNBDownload(source: path, body: bytes, format: try format(of: bytes, contentType: nil, source: source), fetchedAt: now())
+            return GNBDownload(
+                source: path, body: bytes, format: try format(of: bytes, contentType: nil, source: source), fetchedAt: now())
         case .url(let url):
             let response: TransportResponse
             do {
@@ -112,6 +113,7 @@ public struct GNBClient: GNBLoader {
         if let contentType, let format = GNBFormat(contentType: contentType) { return format }
         if let format = source.formatByExtension { return format }
         if let format = GNBParser.sniffFormat(bytes) { return format }
-        throw .badData(source: source.description, problem: .malformedDocument(format: accept, reason: "it is neither JSON nor XML"))
+        throw .badData(
+            source: source.description, problem: .malformedDocument(format: accept, reason: "it is neither JSON nor XML"))
     }
 }

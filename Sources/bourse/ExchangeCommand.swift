@@ -32,7 +32,8 @@ extension ExchangeCommand {
             let total = seconds
             let result = await FeedRecorder.run(options, environment: ProcessInfo.processInfo.environment) { summary in
                 guard interactive else { return }
-                let line = "\r\u{1B}[2KRecording \(summary.feed): \(summary.ticks) ticks, \(summary.gaps) gaps, "
+                let line =
+                    "\r\u{1B}[2KRecording \(summary.feed): \(summary.ticks) ticks, \(summary.gaps) gaps, "
                     + "\(summary.malformed) malformed, \(summary.state.label) (\(Int(total)) s in all)"
                 FileHandle.standardError.write(Data(line.utf8))
             }

@@ -11,7 +11,9 @@ struct FeedArguments: ParsableArguments {
     var seed: UInt64 = 1
 
     func validate() throws {
-        guard feedRate >= 0.1, feedRate <= 1000 else { throw ValidationError("--feed-rate must be from 0.1 to 1000 ticks per second") }
+        guard feedRate >= 0.1, feedRate <= 1000 else {
+            throw ValidationError("--feed-rate must be from 0.1 to 1000 ticks per second")
+        }
         guard !feedSymbol.isEmpty, feedSymbol.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" }) else {
             throw ValidationError("--feed-symbol must be a ticker symbol such as AAPL")
         }

@@ -1,12 +1,14 @@
 import ArgumentParser
 import Bootstrap
-import StandIns
 import Foundation
+import StandIns
 
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Run the app (simulated market unless POLYGON_API_KEY is set, simulated exchange feed unless BOURSE_FEED_URL is set).")
+        abstract:
+            "Run the app (simulated market unless POLYGON_API_KEY is set, simulated exchange feed unless BOURSE_FEED_URL is set)."
+    )
 
     @Option(help: "The address to listen on.") var host = "127.0.0.1"
     @Option(help: "The port to listen on.") var port = 8080

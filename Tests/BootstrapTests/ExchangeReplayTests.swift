@@ -1,6 +1,7 @@
 import BourseCore
 import Foundation
 import Testing
+
 @testable import Bootstrap
 @testable import BourseApp
 
@@ -24,11 +25,13 @@ struct ExchangeReplayTests {
         """
 
     @Test func replaysTheScriptAgainstTheRecordedBookAsJSON() throws {
-        let (feed, orders) = try Self.files(feed: Self.feed, orders: """
-            {"id":"m1","atSeq":1,"side":"buy","type":"market","quantity":250}
-            {"id":"l1","atSeq":1,"side":"buy","type":"limit","quantity":100,"price":"101.20"}
-            {"cancel":"l1","atSeq":2}
-            """)
+        let (feed, orders) = try Self.files(
+            feed: Self.feed,
+            orders: """
+                {"id":"m1","atSeq":1,"side":"buy","type":"market","quantity":250}
+                {"id":"l1","atSeq":1,"side":"buy","type":"limit","quantity":100,"price":"101.20"}
+                {"cancel":"l1","atSeq":2}
+                """)
 
         let output = try ExchangeReplay.run(feedPath: feed, ordersPath: orders, json: true).get()
 
@@ -45,11 +48,13 @@ struct ExchangeReplayTests {
     }
 
     @Test func everyMalformedLineIsReportedWithItsFileAndLineAndNothingRuns() throws {
-        let (feed, orders) = try Self.files(feed: Self.feed + "\nnot a tick", orders: """
-            {"id":"a","atSeq":1,"side":"buy","type":"market","quantity":0}
-            {"id":"b","atSeq":1,"side":"buy","type":"market","quantity":10}
-            {"cancel":"zz","atSeq":2}
-            """)
+        let (feed, orders) = try Self.files(
+            feed: Self.feed + "\nnot a tick",
+            orders: """
+                {"id":"a","atSeq":1,"side":"buy","type":"market","quantity":0}
+                {"id":"b","atSeq":1,"side":"buy","type":"market","quantity":10}
+                {"cancel":"zz","atSeq":2}
+                """)
 
         let result = ExchangeReplay.run(feedPath: feed, ordersPath: orders, json: true)
 

@@ -1,6 +1,7 @@
 import BourseCore
 import Foundation
 import Testing
+
 @testable import Bootstrap
 @testable import BourseApp
 

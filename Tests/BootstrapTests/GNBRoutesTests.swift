@@ -6,6 +6,7 @@ import HummingbirdTesting
 import Logging
 import MarketData
 import Testing
+
 @testable import Bootstrap
 @testable import BourseApp
 
@@ -73,11 +74,13 @@ struct GNBRoutesTests {
         }
     }
 
-    @Test("refuses bad requests", arguments: [
-        ("/api/v1/gnb/products/T9999", 404, "no product T9999"),
-        ("/api/v1/gnb/products/%3Cscript%3E", 400, "is not a SKU"),
-        ("/api/v1/gnb/products?currency=euro", 400, "three-letter code"),
-    ])
+    @Test(
+        "refuses bad requests",
+        arguments: [
+            ("/api/v1/gnb/products/T9999", 404, "no product T9999"),
+            ("/api/v1/gnb/products/%3Cscript%3E", 400, "is not a SKU"),
+            ("/api/v1/gnb/products?currency=euro", 400, "three-letter code"),
+        ])
     func refused(path: String, status: Int, message: String) async throws {
         let (app, embedded) = try await Self.app()
         defer { embedded.stop() }

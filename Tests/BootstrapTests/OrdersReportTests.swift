@@ -3,6 +3,7 @@ import Exchange
 import Foundation
 import Storage
 import Testing
+
 @testable import Bootstrap
 @testable import BourseApp
 
@@ -16,8 +17,12 @@ struct OrdersReportTests {
         let t0 = Date(timeIntervalSince1970: 1_763_820_000)
         try await store.save(
             orders: [
-                Order(id: "1", request: try .market(.buy, quantity: 100), createdAt: t0, status: .filled, filledQuantity: 100, filledTicks: 1_012_600),
-                Order(id: "2", request: try .limit(.sell, quantity: 50, price: Price(ticks: 10_300)), createdAt: t0.addingTimeInterval(5)),
+                Order(
+                    id: "1", request: try .market(.buy, quantity: 100), createdAt: t0, status: .filled, filledQuantity: 100,
+                    filledTicks: 1_012_600),
+                Order(
+                    id: "2", request: try .limit(.sell, quantity: 50, price: Price(ticks: 10_300)),
+                    createdAt: t0.addingTimeInterval(5)),
             ],
             fills: [Fill(orderID: "1", seq: 4, time: t0, side: .buy, price: Price(ticks: 10_126), quantity: 100)])
 
@@ -35,7 +40,10 @@ struct OrdersReportTests {
 
     @Test(arguments: [("all", 0, 64), ("maybe", 10, 64)])
     func badArgumentsAreRefused(status: String, limit: Int, exitCode: Int32) async {
-        guard case .failure(let failure) = await OrdersReport.run(databasePath: "x.sqlite", status: status, limit: limit, json: false) else {
+        guard
+            case .failure(let failure) = await OrdersReport.run(
+                databasePath: "x.sqlite", status: status, limit: limit, json: false)
+        else {
             Issue.record("bad arguments were accepted")
             return
         }
@@ -44,7 +52,8 @@ struct OrdersReportTests {
 
     @Test func aMissingDatabaseIsNotCreated() async {
         let path = "/tmp/bourse-missing-\(UUID().uuidString).sqlite"
-        guard case .failure(let failure) = await OrdersReport.run(databasePath: path, status: "all", limit: 10, json: false) else {
+        guard case .failure(let failure) = await OrdersReport.run(databasePath: path, status: "all", limit: 10, json: false)
+        else {
             Issue.record("a missing database was read")
             return
         }

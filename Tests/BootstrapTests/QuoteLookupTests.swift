@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Bootstrap
 @testable import BourseApp
 
@@ -12,7 +13,10 @@ struct QuoteLookupTests {
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines.first == "AAPL  Apple Inc. (NASDAQ)")
         #expect(lines.count == 3)
-        #expect(lines[1].range(of: #"^\d+\.\d{2}  [+-]\d+\.\d{2} \([+-]\d+\.\d{2}%\)  close of \d{4}-\d{2}-\d{2}$"#, options: .regularExpression) != nil, "\(lines[1])")
+        #expect(
+            lines[1].range(
+                of: #"^\d+\.\d{2}  [+-]\d+\.\d{2} \([+-]\d+\.\d{2}%\)  close of \d{4}-\d{2}-\d{2}$"#, options: .regularExpression)
+                != nil, "\(lines[1])")
         #expect(lines.last == "Simulated market")
     }
 
@@ -25,11 +29,13 @@ struct QuoteLookupTests {
         #expect(Set(object.keys).isSuperset(of: ["name", "description", "exchange", "change", "changePercent", "asOf", "stale"]))
     }
 
-    @Test("fails with a message and an exit code", arguments: [
-        ("ZZZZZZ", [:], Int32(1), "unknown symbol ZZZZZZ"),
-        ("AA;PL", [:], Int32(64), "is not a ticker symbol"),
-        ("AAPL", ["POLYGON_RATE_LIMIT": "fast"], Int32(2), "POLYGON_RATE_LIMIT"),
-    ] as [(String, [String: String], Int32, String)])
+    @Test(
+        "fails with a message and an exit code",
+        arguments: [
+            ("ZZZZZZ", [:], Int32(1), "unknown symbol ZZZZZZ"),
+            ("AA;PL", [:], Int32(64), "is not a ticker symbol"),
+            ("AAPL", ["POLYGON_RATE_LIMIT": "fast"], Int32(2), "POLYGON_RATE_LIMIT"),
+        ] as [(String, [String: String], Int32, String)])
     func failures(symbol: String, environment: [String: String], exitCode: Int32, message: String) async {
         let result = await QuoteLookup.run(symbol: symbol, json: false, databasePath: nil, environment: environment)
         guard case .failure(let failure) = result else {

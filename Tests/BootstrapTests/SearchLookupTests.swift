@@ -1,6 +1,7 @@
 import BourseCore
 import Foundation
 import Testing
+
 @testable import Bootstrap
 @testable import BourseApp
 
@@ -13,7 +14,9 @@ struct SearchLookupTests {
         #expect(lines.count == 4)
         #expect(lines.contains { $0.hasPrefix("AAPL  Apple Inc.") && $0.hasSuffix("  NASDAQ") }, "\(text)")
         let exchangeColumn = lines.map { line in
-            line.range(of: "  (NASDAQ|NYSE American|NYSE)$", options: .regularExpression).map { line.distance(from: line.startIndex, to: $0.lowerBound) }
+            line.range(of: "  (NASDAQ|NYSE American|NYSE)$", options: .regularExpression).map {
+                line.distance(from: line.startIndex, to: $0.lowerBound)
+            }
         }
         #expect(Set(exchangeColumn).count == 1, "\(text)")
     }
@@ -29,13 +32,15 @@ struct SearchLookupTests {
         #expect(try SearchLookup.run(query: "zzzzqqq", limit: 10, json: false).get() == #"No listing matches "zzzzqqq"."#)
     }
 
-    @Test("fails with a message and an exit code", arguments: [
-        ("", 10, Int32(64), "the query is empty"),
-        ("   ", 10, Int32(64), "the query is empty"),
-        (String(repeating: "a", count: 101), 10, Int32(64), "the query is 101 characters long"),
-        ("app", 0, Int32(64), "--limit must be from 1 to 1000"),
-        ("app", 1001, Int32(64), "--limit must be from 1 to 1000"),
-    ] as [(String, Int, Int32, String)])
+    @Test(
+        "fails with a message and an exit code",
+        arguments: [
+            ("", 10, Int32(64), "the query is empty"),
+            ("   ", 10, Int32(64), "the query is empty"),
+            (String(repeating: "a", count: 101), 10, Int32(64), "the query is 101 characters long"),
+            ("app", 0, Int32(64), "--limit must be from 1 to 1000"),
+            ("app", 1001, Int32(64), "--limit must be from 1 to 1000"),
+        ] as [(String, Int, Int32, String)])
     func failures(query: String, limit: Int, exitCode: Int32, message: String) {
         let result = SearchLookup.run(query: query, limit: limit, json: false)
         guard case .failure(let failure) = result else {

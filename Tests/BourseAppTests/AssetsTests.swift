@@ -1,13 +1,14 @@
-import Foundation
-import Hummingbird
-import HummingbirdTesting
-import MarketData
 import Exchange
+import Foundation
 import GNBData
 import GNBDataLive
+import Hummingbird
+import HummingbirdTesting
 import Logging
+import MarketData
 import Storage
 import Testing
+
 @testable import BourseApp
 
 /// The scripts and stylesheets: files in the features' `Public/` folders, read from the bundle
@@ -85,7 +86,8 @@ struct AssetsTests {
             let joined = try parts.map(contents).reduce(Data(), +)
             #expect(Data(try #require(Assets.all[name]).body.readableBytesView) == joined, "\(name)")
         }
-        #expect(try #require(Assets.stylesheets.first { $0.key == "bourse.css" }).value == ["layout.css", "chart.css", "markets.css"])
+        #expect(
+            try #require(Assets.stylesheets.first { $0.key == "bourse.css" }).value == ["layout.css", "chart.css", "markets.css"])
     }
 
     @Test func everyFileInAPublicFolderIsServed() throws {
@@ -177,7 +179,10 @@ struct AssetsTests {
         for name in exchange {
             let text = String(buffer: try #require(Assets.all[name]).body)
             #expect(text.hasPrefix("\"use strict\";"), "\(name)")
-            #expect(text.contains(name == "exchange-state.js" ? "window.BourseExchange = (function () {" : "})(window.BourseExchange);"), "\(name)")
+            #expect(
+                text.contains(
+                    name == "exchange-state.js" ? "window.BourseExchange = (function () {" : "})(window.BourseExchange);"),
+                "\(name)")
         }
     }
 }

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import MarketData
 import Testing
+
 @testable import BourseApp
 
 @Suite("Bad requests get a 4xx with a message, and cost no request")
@@ -12,17 +13,19 @@ struct BadRequestTests {
         return Application(router: buildRouter(market: market))
     }
 
-    @Test("refused", arguments: [
-        ("/api/v1/tickers?limit=0", 400, "limit must be a whole number from 1 to 1000"),
-        ("/api/v1/tickers?limit=1001", 400, "limit must be a whole number from 1 to 1000"),
-        ("/api/v1/tickers?limit=abc", 400, "limit must be a whole number"),
-        ("/api/v1/tickers?limit=-5", 400, "limit must be a whole number"),
-        ("/api/v1/stocks/AAPL%3BDROP", 400, "is not a ticker symbol"),
-        ("/api/v1/stocks/ABCDEFGHIJKLMN", 400, "longer than 12 characters"),
-        ("/api/v1/stocks/AAPL/bars?range=2W", 400, "range must be one of 1D, 5D, 1M, 3M, 1Y"),
-        ("/api/v1/stocks/%3Cscript%3E/bars?range=1D", 400, "is not a ticker symbol"),
-        ("/api/v1/nothing-here", 404, "no such page or endpoint"),
-    ])
+    @Test(
+        "refused",
+        arguments: [
+            ("/api/v1/tickers?limit=0", 400, "limit must be a whole number from 1 to 1000"),
+            ("/api/v1/tickers?limit=1001", 400, "limit must be a whole number from 1 to 1000"),
+            ("/api/v1/tickers?limit=abc", 400, "limit must be a whole number"),
+            ("/api/v1/tickers?limit=-5", 400, "limit must be a whole number"),
+            ("/api/v1/stocks/AAPL%3BDROP", 400, "is not a ticker symbol"),
+            ("/api/v1/stocks/ABCDEFGHIJKLMN", 400, "longer than 12 characters"),
+            ("/api/v1/stocks/AAPL/bars?range=2W", 400, "range must be one of 1D, 5D, 1M, 3M, 1Y"),
+            ("/api/v1/stocks/%3Cscript%3E/bars?range=1D", 400, "is not a ticker symbol"),
+            ("/api/v1/nothing-here", 404, "no such page or endpoint"),
+        ])
     func refused(path: String, status: Int, message: String) async throws {
         try await Self.app().test(.router) { client in
             try await client.execute(uri: path, method: .get) { response in

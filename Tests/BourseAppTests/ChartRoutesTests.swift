@@ -3,10 +3,11 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
 @testable import BourseApp
 
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// `/stocks/{symbol}/chart.svg` end to end: router -> service -> Polygon client -> HTTP ->
@@ -26,8 +27,10 @@ struct ChartRoutesTests {
             return parser.parse() ? elements : nil
         }
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-                    qualifiedName: String?, attributes: [String: String]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+            qualifiedName: String?, attributes: [String: String]
+        ) {
             names.append(name)
             self.attributes.append(attributes)
         }
@@ -86,13 +89,15 @@ struct ChartRoutesTests {
         }
     }
 
-    @Test("bad parameters are a 400 with a message", arguments: [
-        ("/stocks/MSFT/chart.svg?range=2W", "range must be one of 1D, 5D, 1M, 3M, 1Y"),
-        ("/stocks/MSFT/chart.svg?style=bars", "style must be line or candles"),
-        ("/stocks/MSFT/chart.svg?width=10", "width must be a whole number from 200 to 4000"),
-        ("/stocks/MSFT/chart.svg?height=abc", "height must be a whole number from 120 to 2000"),
-        ("/stocks/%3Cscript%3E/chart.svg", "is not a ticker symbol"),
-    ])
+    @Test(
+        "bad parameters are a 400 with a message",
+        arguments: [
+            ("/stocks/MSFT/chart.svg?range=2W", "range must be one of 1D, 5D, 1M, 3M, 1Y"),
+            ("/stocks/MSFT/chart.svg?style=bars", "style must be line or candles"),
+            ("/stocks/MSFT/chart.svg?width=10", "width must be a whole number from 200 to 4000"),
+            ("/stocks/MSFT/chart.svg?height=abc", "height must be a whole number from 120 to 2000"),
+            ("/stocks/%3Cscript%3E/chart.svg", "is not a ticker symbol"),
+        ])
     func badParameters(uri: String, message: String) async throws {
         try await BadRequestTests.app().test(.router) { client in
             try await client.execute(uri: uri, method: .get) { response in

@@ -1,13 +1,18 @@
 import BourseCore
 import Foundation
 import Testing
+
 @testable import BourseApp
 
 @Suite("Chart SVG rendering")
 struct ChartSVGTests {
     static let bars = [
-        Bar(start: NewYorkTime.date(of: MarketDate(iso: "2026-11-19")!, hour: 0), open: 10, high: 12, low: 9, close: 11, volume: 1500),
-        Bar(start: NewYorkTime.date(of: MarketDate(iso: "2026-11-20")!, hour: 0), open: 11, high: 11, low: 8, close: 9, volume: 2500),
+        Bar(
+            start: NewYorkTime.date(of: MarketDate(iso: "2026-11-19")!, hour: 0), open: 10, high: 12, low: 9, close: 11,
+            volume: 1500),
+        Bar(
+            start: NewYorkTime.date(of: MarketDate(iso: "2026-11-20")!, hour: 0), open: 11, high: 11, low: 8, close: 9,
+            volume: 2500),
     ]
 
     @Test func textIsEscapedEverywhere() throws {
@@ -53,6 +58,9 @@ struct ChartSVGTests {
 
     @Test func theSummaryNamesTheRangeAndPrices() {
         let layout = ChartGeometry(bars: Self.bars, style: .line, width: 400, height: 200, previousClose: "10.50").layout()
-        #expect(ChartSummary.text(symbol: "MSFT", range: .oneMonth, layout: layout) == "MSFT, 1M, line chart of the average of open, high, low and close: 2 daily bars from Thu Nov 19 2026 to Fri Nov 20 2026; low 8, high 12; last close 9; previous close 10.50.")
+        #expect(
+            ChartSummary.text(symbol: "MSFT", range: .oneMonth, layout: layout)
+                == "MSFT, 1M, line chart of the average of open, high, low and close: 2 daily bars from Thu Nov 19 2026 to Fri Nov 20 2026; low 8, high 12; last close 9; previous close 10.50."
+        )
     }
 }

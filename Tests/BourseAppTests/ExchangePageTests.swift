@@ -1,10 +1,11 @@
+import Exchange
 import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Logging
-import Exchange
 import Storage
 import Testing
+
 @testable import BourseApp
 
 /// The exchange screen's shell: served at once with every region and its loading state, and no
@@ -49,7 +50,8 @@ struct ExchangePageTests {
         ] {
             #expect(html.contains(#"id="\#(id)""#), "no #\(id)")
         }
-        #expect(html.contains(#"<span class="feed-badge" id="feed-badge" data-state="connecting" role="status">Connecting…</span>"#))
+        #expect(
+            html.contains(#"<span class="feed-badge" id="feed-badge" data-state="connecting" role="status">Connecting…</span>"#))
         #expect(html.contains("Connecting to the exchange…"))
         #expect(html.contains("Loading your orders…"))
         #expect(html.contains("Loading your position…"))

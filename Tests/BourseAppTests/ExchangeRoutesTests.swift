@@ -7,6 +7,7 @@ import Logging
 import MarketData
 import Storage
 import Testing
+
 @testable import BourseApp
 
 /// The exchange API: router -> trading desk -> engine and a real SQLite file. Ticks are handed
@@ -21,7 +22,8 @@ struct ExchangeRoutesTests {
 
     /// The app runs the desk and its broadcaster as services while a test's `app.test` runs.
     static func fixture(path: String? = nil) async throws -> Fixture {
-        let path = path ?? FileManager.default.temporaryDirectory.appendingPathComponent("bourse-\(UUID().uuidString).sqlite").path
+        let path =
+            path ?? FileManager.default.temporaryDirectory.appendingPathComponent("bourse-\(UUID().uuidString).sqlite").path
         var quiet = Logger(label: "test")
         quiet.logLevel = .critical
         let desk = try await TradingDesk(
@@ -34,8 +36,10 @@ struct ExchangeRoutesTests {
     }
 
     /// A live book: asks 101.26 x 200, 101.27 x 300; bids 101.24 x 300, 101.23 x 500.
-    static func tick(_ seq: Int64, asks: [(String, Int)] = [("101.26", 200), ("101.27", 300)],
-                     bids: [(String, Int)] = [("101.24", 300), ("101.23", 500)]) throws -> FeedTick {
+    static func tick(
+        _ seq: Int64, asks: [(String, Int)] = [("101.26", 200), ("101.27", 300)],
+        bids: [(String, Int)] = [("101.24", 300), ("101.23", 500)]
+    ) throws -> FeedTick {
         FeedTick(
             seq: seq, time: Date(timeIntervalSince1970: 1_763_820_000 + Double(seq)), symbol: "AAPL",
             last: LastTrade(price: try Price(parsing: "101.25"), size: 100),
@@ -112,7 +116,8 @@ struct ExchangeRoutesTests {
         try await fixture.app.test(.router) { client in
             await fixture.desk.handle(.state(.live))
             await fixture.desk.handle(.tick(try Self.tick(1)))
-            let placed = try Self.json(try await Self.post(client, #"{"side":"buy","type":"limit","quantity":100,"price":"101.20"}"#))
+            let placed = try Self.json(
+                try await Self.post(client, #"{"side":"buy","type":"limit","quantity":100,"price":"101.20"}"#))
             let id = try #require((placed["order"] as? [String: Any])?["id"] as? String)
             #expect((placed["order"] as? [String: Any])?["status"] as? String == "PENDING")
 
@@ -152,7 +157,8 @@ struct ExchangeRoutesTests {
             await fixture.desk.handle(.state(.reconnecting(attempt: 1, retryIn: .seconds(1))))
             let market = try Self.json(try await Self.post(client, #"{"side":"sell","type":"market","quantity":10}"#))
             #expect((market["order"] as? [String: Any])?["status"] as? String == "REJECTED")
-            let limit = try Self.json(try await Self.post(client, #"{"side":"sell","type":"limit","quantity":10,"price":"101.00"}"#))
+            let limit = try Self.json(
+                try await Self.post(client, #"{"side":"sell","type":"limit","quantity":10,"price":"101.00"}"#))
             #expect((limit["order"] as? [String: Any])?["status"] as? String == "PENDING")
             let book = try Self.json(try await client.execute(uri: "/api/v1/book", method: .get))
             #expect(book["state"] as? String == "reconnecting")

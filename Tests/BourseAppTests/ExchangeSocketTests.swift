@@ -9,6 +9,7 @@ import Logging
 import MarketData
 import Storage
 import Testing
+
 @testable import BourseApp
 
 /// `/exchange/ws` over a real WebSocket: the snapshot, then ticks, states and order events.

@@ -10,7 +10,9 @@ struct FailingMarketDataProvider: MarketDataProvider {
     }
 
     func tickers(_ query: TickerQuery) async throws(MarketDataError) -> Fetched<TickerPage> { throw fail("tickers") }
-    func tickerDetails(_ symbol: String) async throws(MarketDataError) -> Fetched<TickerDetails> { throw fail("tickerDetails \(symbol)") }
+    func tickerDetails(_ symbol: String) async throws(MarketDataError) -> Fetched<TickerDetails> {
+        throw fail("tickerDetails \(symbol)")
+    }
     func aggregates(_ request: AggregatesRequest) async throws(MarketDataError) -> Fetched<[Bar]> { throw fail("aggregates") }
     func groupedDaily(_ date: MarketDate) async throws(MarketDataError) -> Fetched<[String: Bar]> { throw fail("groupedDaily") }
     func previousClose(_ symbol: String) async throws(MarketDataError) -> Fetched<Bar?> { throw fail("previousClose") }

@@ -2,16 +2,19 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
 @testable import BourseApp
 
 /// The stylesheet and scripts under `/assets/`, which every page links.
 @Suite("GNB pages: assets")
 struct GNBPagesAssetsTests {
-    @Test("served with their content type", arguments: [
-        ("bourse.css", "text/css; charset=utf-8", "prefers-color-scheme: dark"),
-        ("bourse.js", "text/javascript; charset=utf-8", "window.Bourse"),
-        ("gnb.js", "text/javascript; charset=utf-8", "/api/v1/gnb/products"),
-    ])
+    @Test(
+        "served with their content type",
+        arguments: [
+            ("bourse.css", "text/css; charset=utf-8", "prefers-color-scheme: dark"),
+            ("bourse.js", "text/javascript; charset=utf-8", "window.Bourse"),
+            ("gnb.js", "text/javascript; charset=utf-8", "/api/v1/gnb/products"),
+        ])
     func served(name: String, contentType: String, sample: String) async throws {
         try await GNBPagesTests.app().test(.router) { client in
             try await client.execute(uri: "/assets/\(name)", method: .get) { response in

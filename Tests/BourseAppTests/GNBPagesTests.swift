@@ -1,10 +1,11 @@
 import Foundation
-import Hummingbird
-import HummingbirdTesting
 import GNBData
 import GNBDataLive
+import Hummingbird
+import HummingbirdTesting
 import Logging
 import Testing
+
 @testable import BourseApp
 
 /// The GNB pages' shells: served at once, with no data behind them (the router here has no
@@ -75,16 +76,18 @@ struct GNBPagesTests {
         }
     }
 
-    @Test("a path that is not a SKU is refused, and shown only escaped", arguments: [
-        "%3Cscript%3Ealert(1)%3C%2Fscript%3E",
-        "<b>T2006",
-        "T2006%22%20onmouseover%3D%22alert(1)",
-        "T2006\"onmouseover=\"alert(1)",
-        String(repeating: "A", count: 41),
-        "T2006%20x",
-        "T2006;x",
-        "T%E2%80%AE2006",
-    ])
+    @Test(
+        "a path that is not a SKU is refused, and shown only escaped",
+        arguments: [
+            "%3Cscript%3Ealert(1)%3C%2Fscript%3E",
+            "<b>T2006",
+            "T2006%22%20onmouseover%3D%22alert(1)",
+            "T2006\"onmouseover=\"alert(1)",
+            String(repeating: "A", count: 41),
+            "T2006%20x",
+            "T2006;x",
+            "T%E2%80%AE2006",
+        ])
     func refused(sku: String) async throws {
         let (status, headers, html) = try await Self.page("/gnb/" + sku)
 
@@ -98,11 +101,13 @@ struct GNBPagesTests {
         #expect(!html.contains("data-page="), "no script loads data for it")
     }
 
-    @Test("SKU validation", arguments: [
-        ("T2006", true), ("a", true), ("T-2006_b.1", true), (String(repeating: "A", count: 40), true),
-        ("", false), (String(repeating: "A", count: 41), false), ("T 2006", false), ("T2006\"", false),
-        ("<b>", false), ("É2006", false), ("٣٣", false),
-    ])
+    @Test(
+        "SKU validation",
+        arguments: [
+            ("T2006", true), ("a", true), ("T-2006_b.1", true), (String(repeating: "A", count: 40), true),
+            ("", false), (String(repeating: "A", count: 41), false), ("T 2006", false), ("T2006\"", false),
+            ("<b>", false), ("É2006", false), ("٣٣", false),
+        ])
     func validation(sku: String, valid: Bool) {
         #expect(GNBProductPage.isValid(sku: sku) == valid)
     }

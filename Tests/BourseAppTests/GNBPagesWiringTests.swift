@@ -1,11 +1,12 @@
 import Foundation
-import Hummingbird
-import HummingbirdTesting
 import GNBData
 import GNBDataLive
+import Hummingbird
+import HummingbirdTesting
 import Logging
 import MarketData
 import Testing
+
 @testable import BourseApp
 
 /// The app's own router serves the GNB pages and the assets.

@@ -1,14 +1,17 @@
 import Testing
+
 @testable import BourseApp
 
 /// `HTML`: a literal's own characters are markup, whatever is interpolated is text and escaped,
 /// unless it is `HTML` itself.
 @Suite("HTML")
 struct HTMLTests {
-    @Test("each special character is escaped", arguments: [
-        ("<", "&lt;"), (">", "&gt;"), ("&", "&amp;"), ("\"", "&quot;"), ("'", "&#39;"),
-        ("plain text, – “quotes” and é", "plain text, – “quotes” and é"),
-    ])
+    @Test(
+        "each special character is escaped",
+        arguments: [
+            ("<", "&lt;"), (">", "&gt;"), ("&", "&amp;"), ("\"", "&quot;"), ("'", "&#39;"),
+            ("plain text, – “quotes” and é", "plain text, – “quotes” and é"),
+        ])
     func escapes(text: String, escaped: String) {
         let html: HTML = "<p>\(text)</p>"
 
@@ -20,10 +23,11 @@ struct HTMLTests {
 
         let html: HTML = #"<a title="\#(name)">\#(name)</a>"#
 
-        #expect(html.markup == """
-            <a title="x&quot; onmouseover=&quot;alert(&#39;1&#39;)&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;">\
-            x&quot; onmouseover=&quot;alert(&#39;1&#39;)&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;</a>
-            """)
+        #expect(
+            html.markup == """
+                <a title="x&quot; onmouseover=&quot;alert(&#39;1&#39;)&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;">\
+                x&quot; onmouseover=&quot;alert(&#39;1&#39;)&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;</a>
+                """)
     }
 
     @Test func theLiteralIsMarkup() {

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
 @testable import BourseApp
 
 /// The API end to end: router -> service -> Polygon client -> HTTP -> simulated market.
@@ -85,9 +86,11 @@ struct MarketRoutesTests {
         }
     }
 
-    @Test("bars for every range", arguments: [
-        ("1D", 78, 78), ("5D", 130, 130), ("1M", 20, 23), ("3M", 60, 66), ("1Y", 248, 253),
-    ])
+    @Test(
+        "bars for every range",
+        arguments: [
+            ("1D", 78, 78), ("5D", 130, 130), ("1M", 20, 23), ("3M", 60, 66), ("1Y", 248, 253),
+        ])
     func bars(range: String, atLeast: Int, atMost: Int) async throws {
         let live = try await LiveMarket.start()
         try await Application(router: live.router).test(.router) { client in
@@ -99,7 +102,9 @@ struct MarketRoutesTests {
                 #expect((atLeast...atMost).contains(bars.count), "\(bars.count) bars")
                 var previousTime = ""
                 for bar in bars {
-                    let (o, h, l, c) = (ExactDecimal(bar["o"]!)!, ExactDecimal(bar["h"]!)!, ExactDecimal(bar["l"]!)!, ExactDecimal(bar["c"]!)!)
+                    let (o, h, l, c) = (
+                        ExactDecimal(bar["o"]!)!, ExactDecimal(bar["h"]!)!, ExactDecimal(bar["l"]!)!, ExactDecimal(bar["c"]!)!
+                    )
                     #expect(l <= min(o, c) && max(o, c) <= h)
                     let t = try #require(bar["t"])
                     #expect(t.hasSuffix("Z") && t > previousTime)

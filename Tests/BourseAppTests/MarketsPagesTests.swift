@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import MarketData
 import Testing
+
 @testable import BourseApp
 
 /// The markets pages' shells, through the app's own router over a market that fails the test
@@ -47,12 +48,16 @@ struct MarketsPagesTests {
         #expect(!page.html.contains("data-symbol="), "no data in the shell")
     }
 
-    @Test("every page has the header search box", arguments: ["/", "/stocks/AAPL", "/gnb", "/gnb/T2006", "/stocks/%3Cb%3E", "/nowhere"])
+    @Test(
+        "every page has the header search box",
+        arguments: ["/", "/stocks/AAPL", "/gnb", "/gnb/T2006", "/stocks/%3Cb%3E", "/nowhere"])
     func theSearchBox(path: String) async throws {
         let page = try await Self.page(path)
 
         #expect(page.html.contains(#"<form class="site-search" id="site-search" action="/search" method="get" role="search">"#))
-        #expect(page.html.contains(#"<input type="text" id="site-search-input" name="q" aria-label="Search stocks by name or symbol""#))
+        #expect(
+            page.html.contains(
+                #"<input type="text" id="site-search-input" name="q" aria-label="Search stocks by name or symbol""#))
         #expect(page.html.contains(#"role="listbox""#))
         #expect(page.html.contains(Assets.url(for: "search-box.js")))
     }
@@ -91,16 +96,18 @@ struct MarketsPagesTests {
         #expect(page.html.contains(#"data-symbol="\#(symbol)""#))
     }
 
-    @Test("a path that is not a symbol gets a 400 page, and is shown only escaped", arguments: [
-        "%3Cscript%3Ealert(1)%3C%2Fscript%3E",
-        "<b>AAPL",
-        "AAPL%22%20onmouseover%3D%22alert(1)",
-        "AAPL\"onmouseover=\"alert(1)",
-        "AAPL%3BDROP",
-        "ABCDEFGHIJKLM",
-        "AA%20PL",
-        "%C3%89COLE",
-    ])
+    @Test(
+        "a path that is not a symbol gets a 400 page, and is shown only escaped",
+        arguments: [
+            "%3Cscript%3Ealert(1)%3C%2Fscript%3E",
+            "<b>AAPL",
+            "AAPL%22%20onmouseover%3D%22alert(1)",
+            "AAPL\"onmouseover=\"alert(1)",
+            "AAPL%3BDROP",
+            "ABCDEFGHIJKLM",
+            "AA%20PL",
+            "%C3%89COLE",
+        ])
     func refused(symbol: String) async throws {
         let page = try await Self.page("/stocks/" + symbol)
 
@@ -114,9 +121,11 @@ struct MarketsPagesTests {
         #expect(!page.html.contains("data-page="), "no script loads data for it")
     }
 
-    @Test("a browser asking for a path that is no page gets the 404 page", arguments: [
-        "/stocks/AAPL/x", "/stocks/", "/nowhere", "/stocks/AAPL/x%3Cscript%3E", "/%3Cb%3Ehi%3C%2Fb%3E",
-    ])
+    @Test(
+        "a browser asking for a path that is no page gets the 404 page",
+        arguments: [
+            "/stocks/AAPL/x", "/stocks/", "/nowhere", "/stocks/AAPL/x%3Cscript%3E", "/%3Cb%3Ehi%3C%2Fb%3E",
+        ])
     func notFoundPage(path: String) async throws {
         let page = try await Self.page(path)
 
@@ -128,7 +137,9 @@ struct MarketsPagesTests {
     }
 
     @Test func scriptsAndTheAPIStillGetJSONForAPathThatIsNoPage() async throws {
-        for (path, accept) in [("/stocks/AAPL/x", "application/json"), ("/api/v1/nothing", "text/html"), ("/assets/none.js", "text/html")] {
+        for (path, accept) in [
+            ("/stocks/AAPL/x", "application/json"), ("/api/v1/nothing", "text/html"), ("/assets/none.js", "text/html"),
+        ] {
             let page = try await Self.page(path, accept: accept)
 
             #expect(page.status == .notFound)

@@ -1,6 +1,7 @@
 import BourseCore
 import SnapshotTesting
 import Testing
+
 @testable import BourseApp
 
 /// Every page's HTML as text, compared with `__Snapshots__/PageSnapshotTests/<test>.1.txt`.

@@ -16,10 +16,11 @@ struct SearchBundledListingsTests {
     @Test func appFindsApple() {
         let found = Self.index.search("app", limit: 50)
         #expect(found.contains { $0.symbol == "AAPL" && $0.name == "Apple Inc." })
-        #expect(found.allSatisfy { listing in
-            listing.symbol.lowercased().hasPrefix("app")
-                || listing.name.lowercased().split(whereSeparator: { !$0.isLetter }).contains { $0.hasPrefix("app") }
-        })
+        #expect(
+            found.allSatisfy { listing in
+                listing.symbol.lowercased().hasPrefix("app")
+                    || listing.name.lowercased().split(whereSeparator: { !$0.isLetter }).contains { $0.hasPrefix("app") }
+            })
     }
 
     @Test func bankFindsFirstWordsAndLaterWordsInNameOrder() {

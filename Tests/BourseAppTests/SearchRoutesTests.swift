@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
 @testable import BourseApp
 
 /// `/api/v1/search` and `/search` over the real bundled listings.
@@ -10,7 +11,9 @@ import Testing
 struct SearchRoutesTests {
     static let search = SearchService()
 
-    static func get(_ path: String, search: SearchService = search) async throws -> (status: HTTPResponse.Status, headers: HTTPFields, body: String) {
+    static func get(
+        _ path: String, search: SearchService = search
+    ) async throws -> (status: HTTPResponse.Status, headers: HTTPFields, body: String) {
         let router = Router(context: AppRequestContext.self)
         router.add(middleware: ErrorMiddleware())
         SearchController(search: search).addRoutes(to: router)
@@ -52,14 +55,16 @@ struct SearchRoutesTests {
         #expect(body == #"{"results":[]}"#)
     }
 
-    @Test("bad queries are refused with a message", arguments: [
-        ("/api/v1/search", "q is missing"),
-        ("/api/v1/search?limit=5", "q is missing"),
-        ("/api/v1/search?q=\(String(repeating: "a", count: 101))", "at most 100"),
-        ("/api/v1/search?q=app&limit=0", "limit must be a whole number from 1 to 50"),
-        ("/api/v1/search?q=app&limit=51", "limit must be a whole number from 1 to 50"),
-        ("/api/v1/search?q=app&limit=ten", "limit must be a whole number from 1 to 50"),
-    ])
+    @Test(
+        "bad queries are refused with a message",
+        arguments: [
+            ("/api/v1/search", "q is missing"),
+            ("/api/v1/search?limit=5", "q is missing"),
+            ("/api/v1/search?q=\(String(repeating: "a", count: 101))", "at most 100"),
+            ("/api/v1/search?q=app&limit=0", "limit must be a whole number from 1 to 50"),
+            ("/api/v1/search?q=app&limit=51", "limit must be a whole number from 1 to 50"),
+            ("/api/v1/search?q=app&limit=ten", "limit must be a whole number from 1 to 50"),
+        ])
     func badQueries(path: String, message: String) async throws {
         let (status, headers, body) = try await Self.get(path)
         #expect(status == .badRequest)

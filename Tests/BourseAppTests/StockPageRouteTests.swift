@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import MarketData
 import Testing
+
 @testable import BourseApp
 
 /// `/stocks/{symbol}` decides from the listings, without asking the market: a listed stock's

@@ -4,18 +4,22 @@ import Testing
 
 @Suite("Chart: geometry")
 struct ChartGeometryTests {
-    static func layout(_ bars: [Bar], _ style: ChartStyle = .line, width: Double = 800, height: Double = 320,
-                       previousClose: ExactDecimal? = nil) -> ChartLayout {
+    static func layout(
+        _ bars: [Bar], _ style: ChartStyle = .line, width: Double = 800, height: Double = 320,
+        previousClose: ExactDecimal? = nil
+    ) -> ChartLayout {
         ChartGeometry(bars: bars, style: style, width: width, height: height, previousClose: previousClose).layout()
     }
 
-    @Test("OHLC average, half-even to 4 places", arguments: [
-        (["10", "12", "9", "11"], "10.5"),
-        (["1.01", "1.02", "1.00", "1.01"], "1.01"),
-        (["0.0001", "0.0003", "0.0001", "0.0002"], "0.0002"),
-        (["189.10", "190.00", "188.20", "189.55"], "189.2125"),
-        (["3", "3", "3", "4"], "3.25"),
-    ] as [([ExactDecimal], ExactDecimal)])
+    @Test(
+        "OHLC average, half-even to 4 places",
+        arguments: [
+            (["10", "12", "9", "11"], "10.5"),
+            (["1.01", "1.02", "1.00", "1.01"], "1.01"),
+            (["0.0001", "0.0003", "0.0001", "0.0002"], "0.0002"),
+            (["189.10", "190.00", "188.20", "189.55"], "189.2125"),
+            (["3", "3", "3", "4"], "3.25"),
+        ] as [([ExactDecimal], ExactDecimal)])
     func ohlcAverage(prices: [ExactDecimal], average: ExactDecimal) {
         let bar = ChartBars.daily("2026-11-20", prices[0], prices[1], prices[2], prices[3])
         #expect(bar.ohlcAverage() == average)
@@ -69,19 +73,23 @@ struct ChartGeometryTests {
         #expect(layout.candles.allSatisfy { $0.bodyWidth == 1 })
     }
 
-    @Test("a weekend or a night takes no room: bars either side are one band apart", arguments: [
-        [ChartBars.daily("2026-11-20", "1", "2", "1", "2"), ChartBars.daily("2026-11-23", "2", "3", "1", "2")],
-        [ChartBars.daily("2026-11-25", "1", "2", "1", "2"), ChartBars.daily("2026-11-27", "2", "3", "1", "2")],
-        [ChartBars.at("2026-11-20", 15, 55), ChartBars.at("2026-11-23", 9, 30)],
-    ])
+    @Test(
+        "a weekend or a night takes no room: bars either side are one band apart",
+        arguments: [
+            [ChartBars.daily("2026-11-20", "1", "2", "1", "2"), ChartBars.daily("2026-11-23", "2", "3", "1", "2")],
+            [ChartBars.daily("2026-11-25", "1", "2", "1", "2"), ChartBars.daily("2026-11-27", "2", "3", "1", "2")],
+            [ChartBars.at("2026-11-20", 15, 55), ChartBars.at("2026-11-23", 9, 30)],
+        ])
     func gapsDisappear(bars: [Bar]) {
         let layout = Self.layout(bars)
         #expect(abs(layout.points[1].x - layout.points[0].x - layout.xAxis.band) < 1e-9)
     }
 
-    @Test("the previous close's line sits at its price, which the axis always covers", arguments: [
-        "100.5", "90", "120",
-    ] as [ExactDecimal])
+    @Test(
+        "the previous close's line sits at its price, which the axis always covers",
+        arguments: [
+            "100.5", "90", "120",
+        ] as [ExactDecimal])
     func previousCloseLine(previousClose: ExactDecimal) throws {
         let layout = Self.layout(ChartBars.session("2026-11-20", every: 5), previousClose: previousClose)
         let y = try #require(layout.previousCloseY)

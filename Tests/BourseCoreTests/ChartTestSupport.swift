@@ -4,8 +4,12 @@ import Foundation
 /// Bars for the chart tests: daily bars at 00:00 New York (as Polygon stamps them) and
 /// intraday bars at a New York time.
 enum ChartBars {
-    static func daily(_ iso: String, _ open: ExactDecimal, _ high: ExactDecimal, _ low: ExactDecimal, _ close: ExactDecimal) -> Bar {
-        Bar(start: NewYorkTime.date(of: MarketDate(iso: iso)!, hour: 0), open: open, high: high, low: low, close: close, volume: 1000)
+    static func daily(
+        _ iso: String, _ open: ExactDecimal, _ high: ExactDecimal, _ low: ExactDecimal, _ close: ExactDecimal
+    ) -> Bar {
+        Bar(
+            start: NewYorkTime.date(of: MarketDate(iso: iso)!, hour: 0), open: open, high: high, low: low, close: close,
+            volume: 1000)
     }
 
     static func at(_ iso: String, _ hour: Int, _ minute: Int, close: ExactDecimal = 100) -> Bar {
@@ -26,7 +30,9 @@ enum ChartBars {
         TradingCalendar().tradingDays(from: MarketDate(iso: from)!, through: MarketDate(iso: through)!)
             .enumerated().map { index, day in
                 let close = 100 + ExactDecimal(index % 11)
-                return Bar(start: NewYorkTime.date(of: day, hour: 0), open: close, high: close + 2, low: close - 2, close: close, volume: 5)
+                return Bar(
+                    start: NewYorkTime.date(of: day, hour: 0), open: close, high: close + 2, low: close - 2, close: close,
+                    volume: 5)
             }
     }
 }

@@ -27,11 +27,13 @@ struct ChartTicksTests {
         #expect(ticks.values.map(ticks.label) == c.labels)
     }
 
-    @Test("4 to 7 ticks, evenly spaced by a 1-2-5 step, enclosing the data", arguments: [
-        ("0.0001", "0.0002"), ("1", "2"), ("1", "1.01"), ("3.14", "3.15"), ("9.99", "10.01"), ("12", "97"),
-        ("250", "260"), ("0.5", "4999.5"), ("-3", "7"), ("-120.5", "-100.25"), ("42", "42"), ("999999", "1000001"),
-        ("123456.78", "123499.99"), ("0.07", "0.0700001"),
-    ] as [(ExactDecimal, ExactDecimal)])
+    @Test(
+        "4 to 7 ticks, evenly spaced by a 1-2-5 step, enclosing the data",
+        arguments: [
+            ("0.0001", "0.0002"), ("1", "2"), ("1", "1.01"), ("3.14", "3.15"), ("9.99", "10.01"), ("12", "97"),
+            ("250", "260"), ("0.5", "4999.5"), ("-3", "7"), ("-120.5", "-100.25"), ("42", "42"), ("999999", "1000001"),
+            ("123456.78", "123499.99"), ("0.07", "0.0700001"),
+        ] as [(ExactDecimal, ExactDecimal)])
     func invariants(low: ExactDecimal, high: ExactDecimal) throws {
         let ticks = NiceTicks(covering: low, high)
         #expect((4...7).contains(ticks.values.count), "\(ticks.values)")

@@ -28,23 +28,32 @@ struct ChartTimeAxisTests {
 
     @Test func aYearIsLabelledByMonthWithTheYearInJanuary() {
         let bars = ChartBars.dailyRun(from: "2025-11-20", through: "2026-11-20")
-        #expect(Self.labels(bars, width: 1200) == ["Dec", "2026", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov"])
+        #expect(
+            Self.labels(bars, width: 1200) == [
+                "Dec", "2026", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov",
+            ])
     }
 
     @Test func labelsAreThinnedOnANarrowChart() {
-        let layout = ChartGeometry(bars: ChartBars.dailyRun(from: "2025-11-20", through: "2026-11-20"), style: .line, width: 320, height: 200).layout()
+        let layout = ChartGeometry(
+            bars: ChartBars.dailyRun(from: "2025-11-20", through: "2026-11-20"), style: .line, width: 320, height: 200
+        ).layout()
         #expect(layout.xTicks.count < 12)
-        for (a, b) in zip(layout.xTicks, layout.xTicks.dropFirst()) { #expect(b.x - a.x >= ChartGeometry.labelSpacing(a.label, b.label)) }
+        for (a, b) in zip(layout.xTicks, layout.xTicks.dropFirst()) {
+            #expect(b.x - a.x >= ChartGeometry.labelSpacing(a.label, b.label))
+        }
     }
 
-    @Test("the rule follows the bars", arguments: [
-        (ChartBars.session("2026-11-20", every: 5), TimeTickRule.hours),
-        (ChartBars.session("2026-11-19", every: 15) + ChartBars.session("2026-11-20", every: 15), .days),
-        (ChartBars.dailyRun(from: "2026-10-21", through: "2026-11-20"), .weeks),
-        (ChartBars.dailyRun(from: "2026-08-20", through: "2026-11-20"), .months),
-        ([ChartBars.at("2026-11-20", 10, 5)], .hours),
-        ([ChartBars.daily("2026-11-20", "1", "1", "1", "1")], .weeks),
-    ])
+    @Test(
+        "the rule follows the bars",
+        arguments: [
+            (ChartBars.session("2026-11-20", every: 5), TimeTickRule.hours),
+            (ChartBars.session("2026-11-19", every: 15) + ChartBars.session("2026-11-20", every: 15), .days),
+            (ChartBars.dailyRun(from: "2026-10-21", through: "2026-11-20"), .weeks),
+            (ChartBars.dailyRun(from: "2026-08-20", through: "2026-11-20"), .months),
+            ([ChartBars.at("2026-11-20", 10, 5)], .hours),
+            ([ChartBars.daily("2026-11-20", "1", "1", "1", "1")], .weeks),
+        ])
     func automaticRule(bars: [Bar], rule: TimeTickRule) {
         #expect(TimeTickRule.automatic(for: bars.map(\.start)) == rule)
     }
@@ -57,6 +66,7 @@ struct ChartTimeAxisTests {
     @Test func barTimesAreNewYorkTime() {
         let start = NewYorkTime.date(of: MarketDate(iso: "2026-11-20")!, hour: 10, minute: 35)
         #expect(ChartText.barTime(start, intraday: true) == "Fri Nov 20 2026 10:35")
-        #expect(ChartText.barTime(NewYorkTime.date(of: MarketDate(iso: "2026-03-02")!, hour: 0), intraday: false) == "Mon Mar 2 2026")
+        #expect(
+            ChartText.barTime(NewYorkTime.date(of: MarketDate(iso: "2026-03-02")!, hour: 0), intraday: false) == "Mon Mar 2 2026")
     }
 }

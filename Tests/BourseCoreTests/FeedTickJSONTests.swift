@@ -9,8 +9,12 @@ struct FeedTickJSONTests {
 
     static func tick(
         seq: Int64 = 7, last: LastTrade? = LastTrade(price: Price(ticks: 101_25), size: 100),
-        bids: [BookLevel] = [BookLevel(price: Price(ticks: 101_24), quantity: 300), BookLevel(price: Price(ticks: 101_23), quantity: 500)],
-        asks: [BookLevel] = [BookLevel(price: Price(ticks: 101_26), quantity: 200), BookLevel(price: Price(ticks: 101_28), quantity: 150)]
+        bids: [BookLevel] = [
+            BookLevel(price: Price(ticks: 101_24), quantity: 300), BookLevel(price: Price(ticks: 101_23), quantity: 500),
+        ],
+        asks: [BookLevel] = [
+            BookLevel(price: Price(ticks: 101_26), quantity: 200), BookLevel(price: Price(ticks: 101_28), quantity: 150),
+        ]
     ) -> FeedTick {
         FeedTick(seq: seq, time: time, symbol: "AAPL", last: last, bids: bids, asks: asks)
     }
@@ -100,8 +104,14 @@ struct FeedTickJSONTests {
             (feedMessage("bids", #"[["101.24"]]"#), "bids[0] must be [price, quantity]"),
             (feedMessage("bids", #"{"101.24":300}"#), "\"bids\" must be an array"),
             (feedMessage("asks", nil), "\"asks\" must be an array"),
-            (feedMessage("bids", "[" + (0..<11).map { #"["\#(101 - $0).00",1]"# }.joined(separator: ",") + "]"), "\"bids\" has 11 levels; at most 10"),
-            (feedMessage("asks", "[" + (0..<11).map { #"["\#(102 + $0).00",1]"# }.joined(separator: ",") + "]"), "\"asks\" has 11 levels; at most 10"),
+            (
+                feedMessage("bids", "[" + (0..<11).map { #"["\#(101 - $0).00",1]"# }.joined(separator: ",") + "]"),
+                "\"bids\" has 11 levels; at most 10"
+            ),
+            (
+                feedMessage("asks", "[" + (0..<11).map { #"["\#(102 + $0).00",1]"# }.joined(separator: ",") + "]"),
+                "\"asks\" has 11 levels; at most 10"
+            ),
             (feedMessage("bids", #"[["101.23",300],["101.24",500]]"#), "bids[1]: 101.24 is not below 101.23"),
             (feedMessage("bids", #"[["101.24",300],["101.24",500]]"#), "bids[1]: 101.24 is not below 101.24"),
             (feedMessage("asks", #"[["101.28",300],["101.26",500]]"#), "asks[1]: 101.26 is not above 101.28"),

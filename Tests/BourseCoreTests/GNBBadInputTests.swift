@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BourseCore
 
 @Suite("GNB parsing of bad input")
@@ -18,28 +19,30 @@ struct GNBBadInputTests {
 
     static func jsonRate(_ members: String) -> [UInt8] { F.bytes("[{\(members)}]") }
 
-    @Test("bad rate records name the record and the field", arguments: [
-        (#""to":"USD","rate":"1.3""#, "from", "missing"),
-        (#""from":"EUR","rate":"1.3""#, "to", "missing"),
-        (#""from":"EUR","to":"USD""#, "rate", "missing"),
-        (#""from":"EUR","to":"USD","rate":"1e3""#, "rate", "not a decimal"),
-        (#""from":"EUR","to":"USD","rate":"abc""#, "rate", "not a decimal"),
-        (#""from":"EUR","to":"USD","rate":"1,5""#, "rate", "not a decimal"),
-        (#""from":"EUR","to":"USD","rate":" 1.5""#, "rate", "not a decimal"),
-        (#""from":"EUR","to":"USD","rate":"""#, "rate", "not a decimal"),
-        (#""from":"EUR","to":"USD","rate":null"#, "rate", "found null"),
-        (#""from":"EUR","to":"USD","rate":true"#, "rate", "found a boolean"),
-        (#""from":"EUR","to":"USD","rate":"0""#, "rate", "greater than zero"),
-        (#""from":"EUR","to":"USD","rate":"0.000""#, "rate", "greater than zero"),
-        (#""from":"EUR","to":"USD","rate":"-1.2""#, "rate", "greater than zero"),
-        (#""from":"EUR","to":"USD","rate":-1.2"#, "rate", "greater than zero"),
-        (#""from":"eur","to":"USD","rate":"1.3""#, "from", "not a currency code"),
-        (#""from":"EUR","to":"US","rate":"1.3""#, "to", "not a currency code"),
-        (#""from":"EURO","to":"USD","rate":"1.3""#, "from", "not a currency code"),
-        (#""from":"E1R","to":"USD","rate":"1.3""#, "from", "not a currency code"),
-        (#""from":"EUR","to":"ÜSD","rate":"1.3""#, "to", "not a currency code"),
-        (#""from":978,"to":"USD","rate":"1.3""#, "from", "found the number 978"),
-    ])
+    @Test(
+        "bad rate records name the record and the field",
+        arguments: [
+            (#""to":"USD","rate":"1.3""#, "from", "missing"),
+            (#""from":"EUR","rate":"1.3""#, "to", "missing"),
+            (#""from":"EUR","to":"USD""#, "rate", "missing"),
+            (#""from":"EUR","to":"USD","rate":"1e3""#, "rate", "not a decimal"),
+            (#""from":"EUR","to":"USD","rate":"abc""#, "rate", "not a decimal"),
+            (#""from":"EUR","to":"USD","rate":"1,5""#, "rate", "not a decimal"),
+            (#""from":"EUR","to":"USD","rate":" 1.5""#, "rate", "not a decimal"),
+            (#""from":"EUR","to":"USD","rate":"""#, "rate", "not a decimal"),
+            (#""from":"EUR","to":"USD","rate":null"#, "rate", "found null"),
+            (#""from":"EUR","to":"USD","rate":true"#, "rate", "found a boolean"),
+            (#""from":"EUR","to":"USD","rate":"0""#, "rate", "greater than zero"),
+            (#""from":"EUR","to":"USD","rate":"0.000""#, "rate", "greater than zero"),
+            (#""from":"EUR","to":"USD","rate":"-1.2""#, "rate", "greater than zero"),
+            (#""from":"EUR","to":"USD","rate":-1.2"#, "rate", "greater than zero"),
+            (#""from":"eur","to":"USD","rate":"1.3""#, "from", "not a currency code"),
+            (#""from":"EUR","to":"US","rate":"1.3""#, "to", "not a currency code"),
+            (#""from":"EURO","to":"USD","rate":"1.3""#, "from", "not a currency code"),
+            (#""from":"E1R","to":"USD","rate":"1.3""#, "from", "not a currency code"),
+            (#""from":"EUR","to":"ÜSD","rate":"1.3""#, "to", "not a currency code"),
+            (#""from":978,"to":"USD","rate":"1.3""#, "from", "found the number 978"),
+        ])
     func badRate(members: String, field: String, fragment: String) throws {
         let found = Self.badRecords { () throws(GNBParseError) in _ = try GNBParser.rates(Self.jsonRate(members), format: .json) }
 
@@ -51,20 +54,22 @@ struct GNBBadInputTests {
         #expect(errors.first?.message.contains(fragment) == true, "\(errors.first?.message ?? "")")
     }
 
-    @Test("bad transaction records name the record and the field", arguments: [
-        (#""amount":"1","currency":"EUR""#, "sku", "missing"),
-        (#""sku":"","amount":"1","currency":"EUR""#, "sku", "empty"),
-        (#""sku":"   ","amount":"1","currency":"EUR""#, "sku", "only whitespace"),
-        (#""sku":"\t\n","amount":"1","currency":"EUR""#, "sku", "only whitespace"),
-        (#""sku":"T1","currency":"EUR""#, "amount", "missing"),
-        (#""sku":"T1","amount":"ten","currency":"EUR""#, "amount", "not a decimal"),
-        (#""sku":"T1","amount":"1.2.3","currency":"EUR""#, "amount", "not a decimal"),
-        (#""sku":"T1","amount":"","currency":"EUR""#, "amount", "not a decimal"),
-        (#""sku":"T1","amount":[1],"currency":"EUR""#, "amount", "found an array"),
-        (#""sku":"T1","amount":"1""#, "currency", "missing"),
-        (#""sku":"T1","amount":"1","currency":"€""#, "currency", "not a currency code"),
-        (#""sku":"T1","amount":"1","currency":"usd""#, "currency", "not a currency code"),
-    ])
+    @Test(
+        "bad transaction records name the record and the field",
+        arguments: [
+            (#""amount":"1","currency":"EUR""#, "sku", "missing"),
+            (#""sku":"","amount":"1","currency":"EUR""#, "sku", "empty"),
+            (#""sku":"   ","amount":"1","currency":"EUR""#, "sku", "only whitespace"),
+            (#""sku":"\t\n","amount":"1","currency":"EUR""#, "sku", "only whitespace"),
+            (#""sku":"T1","currency":"EUR""#, "amount", "missing"),
+            (#""sku":"T1","amount":"ten","currency":"EUR""#, "amount", "not a decimal"),
+            (#""sku":"T1","amount":"1.2.3","currency":"EUR""#, "amount", "not a decimal"),
+            (#""sku":"T1","amount":"","currency":"EUR""#, "amount", "not a decimal"),
+            (#""sku":"T1","amount":[1],"currency":"EUR""#, "amount", "found an array"),
+            (#""sku":"T1","amount":"1""#, "currency", "missing"),
+            (#""sku":"T1","amount":"1","currency":"€""#, "currency", "not a currency code"),
+            (#""sku":"T1","amount":"1","currency":"usd""#, "currency", "not a currency code"),
+        ])
     func badTransaction(members: String, field: String, fragment: String) throws {
         let found = Self.badRecords { () throws(GNBParseError) in
             _ = try GNBParser.transactions(F.bytes("[{\(members)}]"), format: .json)
@@ -116,10 +121,12 @@ struct GNBBadInputTests {
         #expect(errors.map(\.field) == ["from", "rate", "to", "rate"])
     }
 
-    @Test("malformed JSON documents", arguments: [
-        "", "[", #"[{"from":"EUR","#, "{}", #"{"rates": []}"#, "\"text\"", "42", "null", "[1,]", "not json",
-        "[] []",
-    ])
+    @Test(
+        "malformed JSON documents",
+        arguments: [
+            "", "[", #"[{"from":"EUR","#, "{}", #"{"rates": []}"#, "\"text\"", "42", "null", "[1,]", "not json",
+            "[] []",
+        ])
     func malformedJSON(text: String) {
         #expect {
             _ = try GNBParser.rates(F.bytes(text), format: .json)
@@ -129,40 +136,45 @@ struct GNBBadInputTests {
         }
     }
 
-    @Test("malformed XML documents say what and where", arguments: [
-        ("", "no root element"),
-        ("   ", "no root element"),
-        ("not xml", "expected '<'"),
-        ("[]", "expected '<'"),
-        ("<rates>", "</rates> is missing"),
-        (#"<rates><rate from="EUR" to="USD" rate="1"/>"#, "</rates> is missing"),
-        (#"<rates><rate from="EUR" to="USD" rate="1"></rates>"#, "</rates> does not close <rate>"),
-        (#"<rates><rate from="EUR" to="USD" rate="1"</rates>"#, "expected whitespace before an attribute"),
-        (#"<rates><rate from="EUR to="USD" rate="1"/></rates>"#, "expected whitespace before an attribute"),
-        (#"<rates><rate from="EUR" to="USD" rate="1/></rates>"#, "'<' is not allowed"),
-        (#"<rates><rate from="EUR" to="USD" rate="1"#, "is not closed"),
-        ("<rates><rate from=EUR/></rates>", "must be in quotes"),
-        (#"<rates><rate from="A" from="B"/></rates>"#, "appears twice"),
-        (#"<rates><rate from="&euro;"/></rates>"#, "unknown entity &euro;"),
-        (#"<rates><rate from="A & B"/></rates>"#, "a bare '&' is not allowed"),
-        (#"<rates><rate from="&#0;"/></rates>"#, "not a valid character reference"),
-        (#"<rates><rate from="&#xD800;"/></rates>"#, "not a valid character reference"),
-        (#"<rates><rate from="&#xZZ;"/></rates>"#, "not a valid character reference"),
-        ("<rates>1.359</rates>", "unexpected text inside <rates>"),
-        ("<rates><rate>EUR</rate></rates>", "unexpected text inside <rate>"),
-        ("<rates><rate><from/></rate></rates>", "<rate> may not contain other elements"),
-        ("<rates><![CDATA[x]]></rates>", "CDATA"),
-        ("<!DOCTYPE rates><rates/>", "DOCTYPE"),
-        ("<rates/><rates/>", "unexpected content after the root element"),
-        ("<rates/>trailing", "unexpected content after the root element"),
-        ("<rates><!-- open </rates>", "comment is not closed"),
-        ("<?xml version='1.0'<rates/>", "processing instruction is not closed"),
-        ("<transactions/>", "the root element is <transactions>, where <rates> was expected"),
-        ("<Rates/>", "the root element is <Rates>"),
-        (#"<rates><transaction sku="a"/></rates>"#, "<transaction> at line 1, column 8 (byte 7) is not expected inside <rates>"),
-        ("<rates>\n  <rate/>\n  <1/>\n</rates>", "expected an element name, found '1' at line 3, column 4 (byte 21)"),
-        ("< rates/>", "expected an element name, found the byte 0x20"),
-    ])
+    @Test(
+        "malformed XML documents say what and where",
+        arguments: [
+            ("", "no root element"),
+            ("   ", "no root element"),
+            ("not xml", "expected '<'"),
+            ("[]", "expected '<'"),
+            ("<rates>", "</rates> is missing"),
+            (#"<rates><rate from="EUR" to="USD" rate="1"/>"#, "</rates> is missing"),
+            (#"<rates><rate from="EUR" to="USD" rate="1"></rates>"#, "</rates> does not close <rate>"),
+            (#"<rates><rate from="EUR" to="USD" rate="1"</rates>"#, "expected whitespace before an attribute"),
+            (#"<rates><rate from="EUR to="USD" rate="1"/></rates>"#, "expected whitespace before an attribute"),
+            (#"<rates><rate from="EUR" to="USD" rate="1/></rates>"#, "'<' is not allowed"),
+            (#"<rates><rate from="EUR" to="USD" rate="1"#, "is not closed"),
+            ("<rates><rate from=EUR/></rates>", "must be in quotes"),
+            (#"<rates><rate from="A" from="B"/></rates>"#, "appears twice"),
+            (#"<rates><rate from="&euro;"/></rates>"#, "unknown entity &euro;"),
+            (#"<rates><rate from="A & B"/></rates>"#, "a bare '&' is not allowed"),
+            (#"<rates><rate from="&#0;"/></rates>"#, "not a valid character reference"),
+            (#"<rates><rate from="&#xD800;"/></rates>"#, "not a valid character reference"),
+            (#"<rates><rate from="&#xZZ;"/></rates>"#, "not a valid character reference"),
+            ("<rates>1.359</rates>", "unexpected text inside <rates>"),
+            ("<rates><rate>EUR</rate></rates>", "unexpected text inside <rate>"),
+            ("<rates><rate><from/></rate></rates>", "<rate> may not contain other elements"),
+            ("<rates><![CDATA[x]]></rates>", "CDATA"),
+            ("<!DOCTYPE rates><rates/>", "DOCTYPE"),
+            ("<rates/><rates/>", "unexpected content after the root element"),
+            ("<rates/>trailing", "unexpected content after the root element"),
+            ("<rates><!-- open </rates>", "comment is not closed"),
+            ("<?xml version='1.0'<rates/>", "processing instruction is not closed"),
+            ("<transactions/>", "the root element is <transactions>, where <rates> was expected"),
+            ("<Rates/>", "the root element is <Rates>"),
+            (
+                #"<rates><transaction sku="a"/></rates>"#,
+                "<transaction> at line 1, column 8 (byte 7) is not expected inside <rates>"
+            ),
+            ("<rates>\n  <rate/>\n  <1/>\n</rates>", "expected an element name, found '1' at line 3, column 4 (byte 21)"),
+            ("< rates/>", "expected an element name, found the byte 0x20"),
+        ])
     func malformedXML(text: String, fragment: String) {
         #expect {
             _ = try GNBParser.rates(F.bytes(text), format: .xml)
@@ -189,8 +201,10 @@ struct GNBBadInputTests {
         // A transactions document handed to the rates parser is refused as a whole.
         let xml = #"<transactions><transaction sku="T2006" amount="10.00" currency="USD"/></transactions>"#
 
-        #expect(throws: GNBParseError.malformedDocument(
-            format: .xml, reason: "the root element is <transactions>, where <rates> was expected")) {
+        #expect(
+            throws: GNBParseError.malformedDocument(
+                format: .xml, reason: "the root element is <transactions>, where <rates> was expected")
+        ) {
             _ = try GNBParser.rates(F.bytes(xml), format: .xml)
         }
     }

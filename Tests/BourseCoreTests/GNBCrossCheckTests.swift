@@ -1,16 +1,19 @@
 import Foundation
 import Testing
+
 @testable import BourseCore
 
 /// Checks `Ledger` against scripts/gnb-reference.py, an independent implementation in Python.
 @Suite("GNB cross-check with the Python reference")
 struct GNBCrossCheckTests {
-    @Test("every SKU's total agrees to the cent", arguments: [
-        ("kata-statement/rates.json", "kata-statement/transactions.json"),
-        ("kata-statement/rates.xml", "kata-statement/transactions.xml"),
-        ("herokuapp-dump-2020/rates_api_shape.json", "herokuapp-dump-2020/transactions_api_shape.json"),
-        ("herokuapp-dump-2021/rates_api_shape.json", "herokuapp-dump-2021/transactions_api_shape.json"),
-    ])
+    @Test(
+        "every SKU's total agrees to the cent",
+        arguments: [
+            ("kata-statement/rates.json", "kata-statement/transactions.json"),
+            ("kata-statement/rates.xml", "kata-statement/transactions.xml"),
+            ("herokuapp-dump-2020/rates_api_shape.json", "herokuapp-dump-2020/transactions_api_shape.json"),
+            ("herokuapp-dump-2021/rates_api_shape.json", "herokuapp-dump-2021/transactions_api_shape.json"),
+        ])
     func totalsAgree(ratesPath: String, transactionsPath: String) throws {
         let ratesBytes = try GNBFixture.data(ratesPath)
         let transactionsBytes = try GNBFixture.data(transactionsPath)
@@ -26,7 +29,9 @@ struct GNBCrossCheckTests {
         #expect(Set(reference.keys) == Set(ledger.products.map(\.sku)))
         for product in ledger.products {
             let expected = try #require(reference[product.sku], "the reference has no \(product.sku)")
-            #expect(product.total == expected, "\(product.sku): Swift \(String(describing: product.total)), Python \(String(describing: expected))")
+            #expect(
+                product.total == expected,
+                "\(product.sku): Swift \(String(describing: product.total)), Python \(String(describing: expected))")
             #expect(product.total?.scale == 2)
         }
         #expect(ledger.products.allSatisfy { $0.total != nil }, "every currency in these sets has a path to EUR")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BourseCore
 
 @Suite("GNB parsing of good documents")
@@ -14,10 +15,12 @@ struct GNBParserTests {
         #expect(rates[0].rate.description == "1.359")
     }
 
-    @Test("JSON numbers are read exactly from their text, like strings", arguments: [
-        ("29.7", "29.7"), ("20.0", "20.0"), ("0.1", "0.1"), ("1.5e1", "15"), ("-3.25", "-3.25"),
-        ("0.30000000000000004", "0.30000000000000004"),
-    ])
+    @Test(
+        "JSON numbers are read exactly from their text, like strings",
+        arguments: [
+            ("29.7", "29.7"), ("20.0", "20.0"), ("0.1", "0.1"), ("1.5e1", "15"), ("-3.25", "-3.25"),
+            ("0.30000000000000004", "0.30000000000000004"),
+        ])
     func jsonNumbers(number: String, expected: String) throws {
         let asNumber = #"[{"sku":"X8987","amount":\#(number),"currency":"EUR"}]"#
         let asString = #"[{"sku":"X8987","amount":"\#(expected)","currency":"EUR"}]"#
@@ -82,11 +85,13 @@ struct GNBParserTests {
         #expect(rates == [F.rate("EUR", "USD", "1.359"), F.rate("CAD", "EUR", "0.732"), F.rate("USD", "EUR", "0.736")])
     }
 
-    @Test("XML entities and character references are resolved", arguments: [
-        ("A&amp;B", "A&B"), ("&lt;x&gt;", "<x>"), ("&quot;q&quot;", "\"q\""), ("it&apos;s", "it's"),
-        ("&#84;2006", "T2006"), ("&#x54;2006", "T2006"), ("&#xe9;t&#233;", "été"), ("&#x1F4B6;", "💶"),
-        ("a\tb", "a b"), ("a\r\nb", "a b"),
-    ])
+    @Test(
+        "XML entities and character references are resolved",
+        arguments: [
+            ("A&amp;B", "A&B"), ("&lt;x&gt;", "<x>"), ("&quot;q&quot;", "\"q\""), ("it&apos;s", "it's"),
+            ("&#84;2006", "T2006"), ("&#x54;2006", "T2006"), ("&#xe9;t&#233;", "été"), ("&#x1F4B6;", "💶"),
+            ("a\tb", "a b"), ("a\r\nb", "a b"),
+        ])
     func xmlEntities(raw: String, expected: String) throws {
         let xml = #"<transactions><transaction sku="\#(raw)" amount="1" currency="EUR"/></transactions>"#
 
@@ -101,10 +106,12 @@ struct GNBParserTests {
         #expect(try GNBParser.rates(F.bytes(xml), format: .xml) == [F.rate("EUR", "USD", "1.5")])
     }
 
-    @Test("the format is sniffed from the content", arguments: [
-        ("[]", GNBFormat.json), ("  \n{\"a\":1}", .json), ("<rates/>", .xml), ("\r\n\t<?xml?><rates/>", .xml),
-        ("\u{FEFF}[]", .json), ("", nil), ("   ", nil), ("rates", nil), ("\"[\"", nil),
-    ] as [(String, GNBFormat?)])
+    @Test(
+        "the format is sniffed from the content",
+        arguments: [
+            ("[]", GNBFormat.json), ("  \n{\"a\":1}", .json), ("<rates/>", .xml), ("\r\n\t<?xml?><rates/>", .xml),
+            ("\u{FEFF}[]", .json), ("", nil), ("   ", nil), ("rates", nil), ("\"[\"", nil),
+        ] as [(String, GNBFormat?)])
     func sniff(text: String, expected: GNBFormat?) {
         #expect(GNBParser.sniffFormat(F.bytes(text)) == expected)
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BourseCore
 
 /// A seeded deterministic generator (SplitMix64), so every run checks the same cases.
@@ -32,15 +33,19 @@ struct GNBRandomCase {
             let from = currencies.randomElement(using: &random)!
             let to = currencies.randomElement(using: &random)!
             guard from != to, seen.insert("\(from)\(to)").inserted else { continue }
-            let value = ExactDecimal(significand: Int128(Int.random(in: 1...99_999, using: &random)), scale: Int.random(in: 0...4, using: &random))
+            let value = ExactDecimal(
+                significand: Int128(Int.random(in: 1...99_999, using: &random)), scale: Int.random(in: 0...4, using: &random))
             rates.append(Rate(from: from, to: to, rate: value))
         }
         var transactions: [Transaction] = []
         for _ in 0..<Int.random(in: 0...40, using: &random) {
             let sku = ["A1", "B2", "C3", "D4"].randomElement(using: &random)!
-            let amount = ExactDecimal(significand: Int128(Int.random(in: -5_000...50_000, using: &random)), scale: Int.random(in: 0...3, using: &random))
+            let amount = ExactDecimal(
+                significand: Int128(Int.random(in: -5_000...50_000, using: &random)), scale: Int.random(in: 0...3, using: &random)
+            )
             // Now and then a currency no rate mentions.
-            let currency = Int.random(in: 0..<10, using: &random) == 0 ? GNBFixture.code("XXX") : currencies.randomElement(using: &random)!
+            let currency =
+                Int.random(in: 0..<10, using: &random) == 0 ? GNBFixture.code("XXX") : currencies.randomElement(using: &random)!
             transactions.append(Transaction(sku: sku, amount: amount, currency: currency))
         }
         self.rates = rates
@@ -66,7 +71,9 @@ struct GNBRandomCase {
             if node == target {
                 let key = (hops.count, hops.filter(\.inverted).count, [start.rawValue] + hops.map(\.to.rawValue))
                 if let current = best?.key {
-                    let better = key.0 != current.0 ? key.0 < current.0
+                    let better =
+                        key.0 != current.0
+                        ? key.0 < current.0
                         : key.1 != current.1 ? key.1 < current.1 : key.2.lexicographicallyPrecedes(current.2)
                     if !better { return }
                 }
@@ -86,7 +93,8 @@ struct GNBRandomCase {
         guard !hops.isEmpty else { return amount.rounded(toPlaces: 2, .halfEven) }
         var value = amount
         for hop in hops {
-            value = hop.inverted
+            value =
+                hop.inverted
                 ? try value.divided(by: hop.rate, places: 2, .halfEven)
                 : try value.multiplied(by: hop.rate).rounded(toPlaces: 2, .halfEven)
         }
@@ -163,7 +171,8 @@ struct GNBPropertyTests {
         let table = RateGraph(rates: GNBRandomCase(seed: seed).rates).table(to: .eur)
 
         for _ in 0..<50 {
-            let amount = ExactDecimal(significand: Int128(Int64.random(in: -1_000_000_000...1_000_000_000, using: &random)), scale: 2)
+            let amount = ExactDecimal(
+                significand: Int128(Int64.random(in: -1_000_000_000...1_000_000_000, using: &random)), scale: 2)
             let converted = try table.convert(amount, from: .eur).get()
             #expect(converted.amount == amount)
             #expect(converted.amount.description == amount.description)

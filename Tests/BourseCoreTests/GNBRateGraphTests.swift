@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BourseCore
 
 @Suite("GNB rate graph")
@@ -139,16 +140,18 @@ struct GNBRateGraphTests {
 
         let ledger = Ledger(transactions: transactions, rates: [F.rate("USD", "EUR", "0.9")])
 
-        #expect(ledger.products == [
-            ProductSummary(sku: "P1", count: 2, total: nil, unconvertible: 1),
-            ProductSummary(sku: "P2", count: 1, total: "0.90", unconvertible: 0),
-            ProductSummary(sku: "P3", count: 1, total: nil, unconvertible: 1),
-        ])
+        #expect(
+            ledger.products == [
+                ProductSummary(sku: "P1", count: 2, total: nil, unconvertible: 1),
+                ProductSummary(sku: "P2", count: 1, total: "0.90", unconvertible: 0),
+                ProductSummary(sku: "P3", count: 1, total: nil, unconvertible: 1),
+            ])
         let detail = try #require(ledger.product("P1"))
-        #expect(detail.lines.map(\.result) == [
-            .success(ConvertedAmount(amount: "10.00", path: ConversionPath(currencies: [.eur], hops: []))),
-            .failure(.noPath(from: F.code("JPY"), to: .eur)),
-        ])
+        #expect(
+            detail.lines.map(\.result) == [
+                .success(ConvertedAmount(amount: "10.00", path: ConversionPath(currencies: [.eur], hops: []))),
+                .failure(.noPath(from: F.code("JPY"), to: .eur)),
+            ])
         #expect(ledger.product("NOPE") == nil)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import BourseCore
 
 /// Shared helpers for the GNB suites.

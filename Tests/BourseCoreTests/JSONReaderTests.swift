@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BourseCore
 
 @Suite("JSONReader")
@@ -14,13 +15,18 @@ struct JSONReaderTests {
 
     @Test func readsEveryKindOfValue() throws {
         let value = try JSONReader.parse(#" [null, true, false, "a\"b\\c\u00e9\ud83d\ude00\n", [], {}, -0.5e2] "#)
-        #expect(value == .array([.null, .bool(true), .bool(false), .string("a\"b\\cé😀\n"), .array([]), .object([:]), .number("-0.5e2")]))
+        #expect(
+            value
+                == .array([.null, .bool(true), .bool(false), .string("a\"b\\cé😀\n"), .array([]), .object([:]), .number("-0.5e2")])
+        )
     }
 
-    @Test("refuses malformed documents", arguments: [
-        "", "{", "[1,]", "{\"a\":}", "01", "1.", "-", "\"abc", "[1 2]", "{\"a\" 1}", "nul", "tru", "\"\\x\"",
-        "{} {}", "\"\u{01}\"", "\"\\ud800\"", "1e", ".5",
-    ])
+    @Test(
+        "refuses malformed documents",
+        arguments: [
+            "", "{", "[1,]", "{\"a\":}", "01", "1.", "-", "\"abc", "[1 2]", "{\"a\" 1}", "nul", "tru", "\"\\x\"",
+            "{} {}", "\"\u{01}\"", "\"\\ud800\"", "1e", ".5",
+        ])
     func malformed(text: String) {
         #expect(throws: JSONError.self) { try JSONReader.parse(text) }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BourseCore
 
 @Suite("ListPricing")
@@ -12,12 +13,14 @@ struct ListPricingTests {
     static let friday = MarketDate(iso: "2026-11-20")!
     static let thursday = MarketDate(iso: "2026-11-19")!
 
-    @Test("prices from the last two days", arguments: [
-        ("AAPL", "190.25", "187.50", "2.75", "1.47"),
-        ("DOWN", "9.99", "10.00", "-0.01", "-0.10"),
-        ("FLAT", "5", "5.00", "0.00", "0.00"),
-        ("HALF", "100.125", "100", "0.125", "0.12"),  // 0.125 % rounds half-even to 0.12
-    ])
+    @Test(
+        "prices from the last two days",
+        arguments: [
+            ("AAPL", "190.25", "187.50", "2.75", "1.47"),
+            ("DOWN", "9.99", "10.00", "-0.01", "-0.10"),
+            ("FLAT", "5", "5.00", "0.00", "0.00"),
+            ("HALF", "100.125", "100", "0.125", "0.12"),  // 0.125 % rounds half-even to 0.12
+        ])
     func quote(symbol: String, close: String, previous: String, change: String, percent: String) throws {
         let pricing = ListPricing(
             lastDay: Self.friday, last: [symbol: Self.bar(close)],
@@ -46,7 +49,8 @@ struct ListPricingTests {
     }
 
     @Test func aZeroPreviousCloseGivesNoPercent() throws {
-        let pricing = ListPricing(lastDay: Self.friday, last: ["Z": Self.bar("1")], previousDay: Self.thursday, previous: ["Z": Self.bar("0")])
+        let pricing = ListPricing(
+            lastDay: Self.friday, last: ["Z": Self.bar("1")], previousDay: Self.thursday, previous: ["Z": Self.bar("0")])
         let quote = try #require(pricing.quote(for: "Z"))
         #expect(quote.change == 1)
         #expect(quote.changePercent == nil)

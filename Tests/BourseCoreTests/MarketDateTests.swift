@@ -1,11 +1,14 @@
 import Testing
+
 @testable import BourseCore
 
 @Suite("MarketDate")
 struct MarketDateTests {
-    @Test("reads and prints ISO dates", arguments: [
-        ("2026-11-22", 7), ("2024-02-29", 4), ("1970-01-01", 4), ("2000-03-01", 3),
-    ])
+    @Test(
+        "reads and prints ISO dates",
+        arguments: [
+            ("2026-11-22", 7), ("2024-02-29", 4), ("1970-01-01", 4), ("2000-03-01", 3),
+        ])
     func isoRoundTrip(text: String, weekday: Int) throws {
         let date = try #require(MarketDate(iso: text))
         #expect(date.iso == text)
@@ -13,7 +16,8 @@ struct MarketDateTests {
         #expect(MarketDate(daysSinceEpoch: date.daysSinceEpoch) == date)
     }
 
-    @Test("refuses invalid dates", arguments: ["2025-02-29", "2025-13-01", "2025-1-01", "20250101", "", "2025-01-0x", "２０２５-01-01"])
+    @Test(
+        "refuses invalid dates", arguments: ["2025-02-29", "2025-13-01", "2025-1-01", "20250101", "", "2025-01-0x", "２０２５-01-01"])
     func invalid(text: String) {
         #expect(MarketDate(iso: text) == nil)
     }

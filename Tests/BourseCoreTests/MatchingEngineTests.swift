@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BourseCore
 
 @Suite("Matching engine: book, times, cancel, restore")
@@ -15,7 +16,10 @@ struct MatchingEngineTests {
         _ = engine.submit(try! .market(.buy, quantity: 250), id: "o1", at: S.time(1))
         _ = engine.submit(try! .limit(.sell, quantity: 120, price: S.price("100.99")), id: "o2", at: S.time(1))
 
-        #expect(engine.book?.asks == [BookLevel(price: S.price("101.03"), quantity: 50), BookLevel(price: S.price("101.05"), quantity: 300)])
+        #expect(
+            engine.book?.asks == [
+                BookLevel(price: S.price("101.03"), quantity: 50), BookLevel(price: S.price("101.05"), quantity: 300),
+            ])
         #expect(engine.book?.bids == [BookLevel(price: S.price("100.99"), quantity: 30)])
         #expect(engine.book?.seq == 1)
         engine.clearBook()

@@ -1,6 +1,7 @@
 import Foundation
 import PropertyBased
 import Testing
+
 @testable import BourseCore
 
 /// One random engine step, drawn from a seed so that PropertyBased can shrink a failing stream
@@ -37,7 +38,10 @@ enum RandomStep: CustomStringConvertible {
             let quantity = Int.random(in: 1...400, using: &random)
             let isMarket = Int.random(in: 0..<4, using: &random) == 0
             let limit = Price(ticks: mid + Int64.random(in: -6...6, using: &random))
-            let request = isMarket ? try! OrderRequest.market(side, quantity: quantity) : try! OrderRequest.limit(side, quantity: quantity, price: limit)
+            let request =
+                isMarket
+                ? try! OrderRequest.market(side, quantity: quantity)
+                : try! OrderRequest.limit(side, quantity: quantity, price: limit)
             return .submit(id: "o\(number)", request)
         case 16..<19:
             return .cancel(pick: Int.random(in: 0..<1000, using: &random))

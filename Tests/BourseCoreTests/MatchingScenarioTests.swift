@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BourseCore
 
 /// One rule of matching, as steps and what must come of them.
@@ -172,7 +173,9 @@ struct MatchingScenarioTests {
         for (id, reason) in scenario.reasons {
             #expect(outcome.orders[id]?.reason == reason, "reason of \(id)")
         }
-        let open = scenario.states.filter { $0.contains("PENDING") || $0.contains("PARTIALLY_FILLED") }.map { String($0.prefix { $0 != ":" }) }
+        let open = scenario.states.filter { $0.contains("PENDING") || $0.contains("PARTIALLY_FILLED") }.map {
+            String($0.prefix { $0 != ":" })
+        }
         #expect(outcome.engine.openOrders.map(\.id).sorted() == open.sorted(), "only open orders are kept")
     }
 }

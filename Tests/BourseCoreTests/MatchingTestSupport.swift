@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BourseCore
 
 /// A small language for matching scenarios, one step a string:

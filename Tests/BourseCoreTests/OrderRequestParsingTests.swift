@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BourseCore
 
 @Suite("Order requests: reading the JSON body")
@@ -8,18 +9,28 @@ struct OrderRequestParsingTests {
     }
 
     static let good: [(String, OrderRequest)] = [
-        (#"{"side":"buy","type":"limit","quantity":100,"price":"101.20"}"#,
-         try! .limit(.buy, quantity: 100, price: Price(ticks: 10120))),
-        (#"{"side":"sell","type":"limit","quantity":"25","price":101.2}"#,
-         try! .limit(.sell, quantity: 25, price: Price(ticks: 10120))),
-        (#"{"side":"buy","type":"limit","quantity":1e2,"price":"0.01"}"#,
-         try! .limit(.buy, quantity: 100, price: Price(ticks: 1))),
-        (#"{"side":"sell","type":"limit","quantity":100.0,"price":"101.250"}"#,
-         try! .limit(.sell, quantity: 100, price: Price(ticks: 10125))),
+        (
+            #"{"side":"buy","type":"limit","quantity":100,"price":"101.20"}"#,
+            try! .limit(.buy, quantity: 100, price: Price(ticks: 10120))
+        ),
+        (
+            #"{"side":"sell","type":"limit","quantity":"25","price":101.2}"#,
+            try! .limit(.sell, quantity: 25, price: Price(ticks: 10120))
+        ),
+        (
+            #"{"side":"buy","type":"limit","quantity":1e2,"price":"0.01"}"#,
+            try! .limit(.buy, quantity: 100, price: Price(ticks: 1))
+        ),
+        (
+            #"{"side":"sell","type":"limit","quantity":100.0,"price":"101.250"}"#,
+            try! .limit(.sell, quantity: 100, price: Price(ticks: 10125))
+        ),
         (#"{"side":"buy","type":"market","quantity":7}"#, try! .market(.buy, quantity: 7)),
         (#"{"side":"sell","type":"market","quantity":7,"price":null}"#, try! .market(.sell, quantity: 7)),
-        (#"{"id":"o1","atSeq":3,"side":"buy","type":"market","quantity":1000000000}"#,
-         try! .market(.buy, quantity: 1_000_000_000)),
+        (
+            #"{"id":"o1","atSeq":3,"side":"buy","type":"market","quantity":1000000000}"#,
+            try! .market(.buy, quantity: 1_000_000_000)
+        ),
     ]
 
     @Test(arguments: good)
@@ -78,9 +89,11 @@ struct OrderRequestParsingTests {
 
     @Test func errorsSayWhatToDo() {
         #expect(OrderError.quantityNotPositive("0").description == "quantity 0 must be at least 1 share")
-        #expect(OrderError.priceOffTickSize("101.255").description
-            == "price 101.255 is off the tick size: prices move in steps of 0.01")
-        #expect(OrderError.quantityNotANumber(#""abc""#).description
-            == #"quantity "abc" is not a number: give a whole number of shares"#)
+        #expect(
+            OrderError.priceOffTickSize("101.255").description
+                == "price 101.255 is off the tick size: prices move in steps of 0.01")
+        #expect(
+            OrderError.quantityNotANumber(#""abc""#).description
+                == #"quantity "abc" is not a number: give a whole number of shares"#)
     }
 }

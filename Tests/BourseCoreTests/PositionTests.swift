@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BourseCore
 
 @Suite("Position: quantity, cost and P&L from the fills, FIFO and exact")
@@ -78,10 +79,12 @@ struct PositionTests {
     }
 
     @Test func openLotsAreListedOldestFirst() {
-        let position = Position(fills: Self.fills(["buy 100 10.00", "buy 100 12.00", "sell 150 11.00", "buy 10 13.00"]), lastPrice: nil)
+        let position = Position(
+            fills: Self.fills(["buy 100 10.00", "buy 100 12.00", "sell 150 11.00", "buy 10 13.00"]), lastPrice: nil)
 
-        #expect(position.lots == [
-            Position.Lot(quantity: 50, price: Price(ticks: 1200)), Position.Lot(quantity: 10, price: Price(ticks: 1300)),
-        ])
+        #expect(
+            position.lots == [
+                Position.Lot(quantity: 50, price: Price(ticks: 1200)), Position.Lot(quantity: 10, price: Price(ticks: 1300)),
+            ])
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BourseCore
 
 @Suite("Replay: a recorded feed and a script of orders, run deterministically")
@@ -57,7 +58,9 @@ struct ReplayTests {
         let lines = result.text.split(separator: "\n").map(String.init)
 
         #expect(lines.first == "ID  SIDE  TYPE    QTY  PRICE   STATUS     FILLED  AVG PRICE  REASON")
-        #expect(lines.contains("o4  sell  market  150  -       CANCELLED  100     100.9000   50 could not be filled: no more bids in the book"))
+        #expect(
+            lines.contains(
+                "o4  sell  market  150  -       CANCELLED  100     100.9000   50 could not be filled: no more bids in the book"))
         #expect(lines.contains("m0  buy   market  10   -       REJECTED   0       -          no market data yet"))
         #expect(lines.contains("      fill seq 2: 300 at 101.01"))
         #expect(lines.contains("      note: cancel at seq 9 (orders line 8) changed nothing: the order was already FILLED"))
@@ -95,25 +98,30 @@ struct ReplayTests {
             {"id":"g","atSeq":1.5,"side":"buy","type":"market","quantity":5}
             """
 
-        #expect(throws: ReplayInputError(lines: [
-            ReplayLineError(file: .feed, line: 2, reason: "not JSON (invalid JSON at byte 0: unexpected character 'g')"),
-            ReplayLineError(file: .feed, line: 3, reason: "seq 5 is not after the previous tick's 5: ticks go in seq order"),
-            ReplayLineError(file: .feed, line: 4, reason: "asks[0]: 101.255 is off the tick size: prices move in steps of 0.01"),
-            ReplayLineError(file: .orders, line: 1, reason: "quantity 0 must be at least 1 share"),
-            ReplayLineError(file: .orders, line: 2, reason: "id \"a\" is already used on line 1"),
-            ReplayLineError(file: .orders, line: 3, reason: "cancel of \"zz\", which no earlier line places"),
-            ReplayLineError(file: .orders, line: 4, reason: "\"atSeq\" is missing: give the feed seq after which the line applies"),
-            ReplayLineError(
-                file: .orders, line: 5,
-                reason: "\"atSeq\" must be a whole number, 0 or above (the feed seq after which the line applies)"),
-            ReplayLineError(file: .orders, line: 6, reason: "price 101.255 is off the tick size: prices move in steps of 0.01"),
-            ReplayLineError(file: .orders, line: 7, reason: "unknown side \"hold\": say \"buy\" or \"sell\""),
-            ReplayLineError(file: .orders, line: 9, reason: "cancel at seq 4 comes before \"f\" is placed at seq 8 (line 8)"),
-            ReplayLineError(file: .orders, line: 12, reason: "not a JSON object: a line places an order or cancels one"),
-            ReplayLineError(
-                file: .orders, line: 13,
-                reason: "\"atSeq\" must be a whole number, 0 or above (the feed seq after which the line applies)"),
-        ])) {
+        #expect(
+            throws: ReplayInputError(lines: [
+                ReplayLineError(file: .feed, line: 2, reason: "not JSON (invalid JSON at byte 0: unexpected character 'g')"),
+                ReplayLineError(file: .feed, line: 3, reason: "seq 5 is not after the previous tick's 5: ticks go in seq order"),
+                ReplayLineError(
+                    file: .feed, line: 4, reason: "asks[0]: 101.255 is off the tick size: prices move in steps of 0.01"),
+                ReplayLineError(file: .orders, line: 1, reason: "quantity 0 must be at least 1 share"),
+                ReplayLineError(file: .orders, line: 2, reason: "id \"a\" is already used on line 1"),
+                ReplayLineError(file: .orders, line: 3, reason: "cancel of \"zz\", which no earlier line places"),
+                ReplayLineError(
+                    file: .orders, line: 4, reason: "\"atSeq\" is missing: give the feed seq after which the line applies"),
+                ReplayLineError(
+                    file: .orders, line: 5,
+                    reason: "\"atSeq\" must be a whole number, 0 or above (the feed seq after which the line applies)"),
+                ReplayLineError(
+                    file: .orders, line: 6, reason: "price 101.255 is off the tick size: prices move in steps of 0.01"),
+                ReplayLineError(file: .orders, line: 7, reason: "unknown side \"hold\": say \"buy\" or \"sell\""),
+                ReplayLineError(file: .orders, line: 9, reason: "cancel at seq 4 comes before \"f\" is placed at seq 8 (line 8)"),
+                ReplayLineError(file: .orders, line: 12, reason: "not a JSON object: a line places an order or cancels one"),
+                ReplayLineError(
+                    file: .orders, line: 13,
+                    reason: "\"atSeq\" must be a whole number, 0 or above (the feed seq after which the line applies)"),
+            ])
+        ) {
             try Replay.parse(feed: feed, orders: orders)
         }
     }

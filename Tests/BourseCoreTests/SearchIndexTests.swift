@@ -29,65 +29,73 @@ struct SearchIndexTests {
         index.search(query, limit: limit).map(\.symbol)
     }
 
-    @Test("finds by name, later word and symbol", arguments: [
-        ("app", ["APLE", "AAPL", "APP"]),  // "Apple H..." sorts before "Apple I..."
-        ("APPLE", ["APLE", "AAPL"]),
-        ("a", ["APLE", "AAPL", "APP", "T", "BAC", "ORLY"]),  // "of America", "Automotive"
-        ("bank", ["BAC", "BOH", "FRBA"]),
-        ("ban", ["BAC", "BOH", "FBNC", "FRBA"]),
-        ("hawaii", ["BOH"]),
-        ("corp", ["APP", "BAC", "BOH", "SONY"]),
-        ("AAP", ["AAPL"]),
-        ("brk.b", ["BRK.B"]),
-        ("brk", ["BRK.B"]),
-        ("zz", ["ZZAP"]),
-        ("t", ["T", "KO", "EL", "TM"]),  // "(The)", "Toyota"; names beyond ASCII sort last
-        ("at&t", ["T"]),
-        ("at&", ["T"]),
-        ("apple inc", ["AAPL"]),
-        ("  Apple  ", ["APLE", "AAPL"]),
-    ] as [(String, [String])])
+    @Test(
+        "finds by name, later word and symbol",
+        arguments: [
+            ("app", ["APLE", "AAPL", "APP"]),  // "Apple H..." sorts before "Apple I..."
+            ("APPLE", ["APLE", "AAPL"]),
+            ("a", ["APLE", "AAPL", "APP", "T", "BAC", "ORLY"]),  // "of America", "Automotive"
+            ("bank", ["BAC", "BOH", "FRBA"]),
+            ("ban", ["BAC", "BOH", "FBNC", "FRBA"]),
+            ("hawaii", ["BOH"]),
+            ("corp", ["APP", "BAC", "BOH", "SONY"]),
+            ("AAP", ["AAPL"]),
+            ("brk.b", ["BRK.B"]),
+            ("brk", ["BRK.B"]),
+            ("zz", ["ZZAP"]),
+            ("t", ["T", "KO", "EL", "TM"]),  // "(The)", "Toyota"; names beyond ASCII sort last
+            ("at&t", ["T"]),
+            ("at&", ["T"]),
+            ("apple inc", ["AAPL"]),
+            ("  Apple  ", ["APLE", "AAPL"]),
+        ] as [(String, [String])])
     func finds(query: String, expected: [String]) {
         #expect(Self.symbols(query) == expected, "\(query)")
     }
 
-    @Test("multi-word queries match consecutive words from a word start", arguments: [
-        ("bank of", ["BAC", "BOH"]),
-        ("bank of a", ["BAC"]),
-        ("of america", ["BAC"]),
-        ("first bank", ["FRBA"]),
-        ("first ban", ["FBNC", "FRBA"]),
-        ("bank first", []),
-        ("america bank", []),
-    ] as [(String, [String])])
+    @Test(
+        "multi-word queries match consecutive words from a word start",
+        arguments: [
+            ("bank of", ["BAC", "BOH"]),
+            ("bank of a", ["BAC"]),
+            ("of america", ["BAC"]),
+            ("first bank", ["FRBA"]),
+            ("first ban", ["FBNC", "FRBA"]),
+            ("bank first", []),
+            ("america bank", []),
+        ] as [(String, [String])])
     func multiWord(query: String, expected: [String]) {
         #expect(Self.symbols(query) == expected, "\(query)")
     }
 
-    @Test("folds case, accents and punctuation", arguments: [
-        ("nestle", ["NSRGY"]),
-        ("NESTLÉ", ["NSRGY"]),
-        ("nestlé s.a", ["NSRGY"]),
-        ("estee lauder", ["EL"]),
-        ("Estée", ["EL"]),
-        ("o'reilly", ["ORLY"]),
-        ("oreilly", ["ORLY"]),
-        ("o’reilly automotive inc", ["ORLY"]),
-        ("coca-cola", ["KO"]),
-        ("coca cola", ["KO"]),
-        ("cola", ["KO"]),
-        ("トヨタ", ["TM"]),
-        ("toyota", ["TM"]),
-        ("ｔｏｙｏｔａ", ["TM"]),  // full-width letters
-    ] as [(String, [String])])
+    @Test(
+        "folds case, accents and punctuation",
+        arguments: [
+            ("nestle", ["NSRGY"]),
+            ("NESTLÉ", ["NSRGY"]),
+            ("nestlé s.a", ["NSRGY"]),
+            ("estee lauder", ["EL"]),
+            ("Estée", ["EL"]),
+            ("o'reilly", ["ORLY"]),
+            ("oreilly", ["ORLY"]),
+            ("o’reilly automotive inc", ["ORLY"]),
+            ("coca-cola", ["KO"]),
+            ("coca cola", ["KO"]),
+            ("cola", ["KO"]),
+            ("トヨタ", ["TM"]),
+            ("toyota", ["TM"]),
+            ("ｔｏｙｏｔａ", ["TM"]),  // full-width letters
+        ] as [(String, [String])])
     func folds(query: String, expected: [String]) {
         #expect(Self.symbols(query) == expected, "\(query)")
     }
 
-    @Test("finds nothing", arguments: [
-        "", " ", "\t\n", "...", "&t", "x", "qqq", "😀", "\u{0301}",
-        String(repeating: "a", count: 101), String(repeating: "é", count: 5000), String(repeating: "a ", count: 60),
-    ])
+    @Test(
+        "finds nothing",
+        arguments: [
+            "", " ", "\t\n", "...", "&t", "x", "qqq", "😀", "\u{0301}",
+            String(repeating: "a", count: 101), String(repeating: "é", count: 5000), String(repeating: "a ", count: 60),
+        ])
     func findsNothing(query: String) {
         #expect(Self.symbols(query).isEmpty, "\(query.prefix(20))")
     }

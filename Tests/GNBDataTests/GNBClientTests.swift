@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Synchronization
 import Testing
+
 @testable import GNBData
 @testable import GNBDataLive
 
@@ -27,10 +28,14 @@ struct GNBClientTests {
     @Test func theContentTypeDecidesTheFormatOverTheName() async throws {
         let server = try await GNBTestServer.start { router in
             router.get("odd/rates.json") { _, _ in
-                Response(status: .ok, headers: [.contentType: "text/xml"], body: .init(byteBuffer: ByteBuffer(string: #"<rates><rate from="USD" to="EUR" rate="0.736"/></rates>"#)))
+                Response(
+                    status: .ok, headers: [.contentType: "text/xml"],
+                    body: .init(byteBuffer: ByteBuffer(string: #"<rates><rate from="USD" to="EUR" rate="0.736"/></rates>"#)))
             }
             router.get("odd/transactions") { _, _ in
-                Response(status: .ok, headers: [.contentType: "text/plain"], body: .init(byteBuffer: ByteBuffer(string: #"[{"sku":"A1","amount":"1.00","currency":"USD"}]"#)))
+                Response(
+                    status: .ok, headers: [.contentType: "text/plain"],
+                    body: .init(byteBuffer: ByteBuffer(string: #"[{"sku":"A1","amount":"1.00","currency":"USD"}]"#)))
             }
         }
         let sources = GNBSources(
@@ -65,12 +70,14 @@ struct GNBClientTests {
         let store = InMemoryAnswerStore()
         // Saved as the storage migration carries a GNB download over: `gnb:` and the source, the
         // format as a media type.
-        await store.save(SavedAnswer(
-            key: "gnb:\(sources.rates)", body: Array(#"<rates><rate from="USD" to="EUR" rate="0.736"/></rates>"#.utf8),
-            mediaType: "application/xml", fetchedAt: fetchedAt, freshUntil: fetchedAt))
-        await store.save(SavedAnswer(
-            key: "gnb:\(sources.transactions)", body: Array(#"[{"sku":"A1","amount":"1.00","currency":"USD"}]"#.utf8),
-            mediaType: "application/json", fetchedAt: fetchedAt, freshUntil: fetchedAt))
+        await store.save(
+            SavedAnswer(
+                key: "gnb:\(sources.rates)", body: Array(#"<rates><rate from="USD" to="EUR" rate="0.736"/></rates>"#.utf8),
+                mediaType: "application/xml", fetchedAt: fetchedAt, freshUntil: fetchedAt))
+        await store.save(
+            SavedAnswer(
+                key: "gnb:\(sources.transactions)", body: Array(#"[{"sku":"A1","amount":"1.00","currency":"USD"}]"#.utf8),
+                mediaType: "application/json", fetchedAt: fetchedAt, freshUntil: fetchedAt))
 
         let data = try await GNBClient(store: store).load(sources)
 
@@ -107,13 +114,15 @@ struct GNBClientTests {
     }
 
     @Test func badDataNamesEveryBadRecordAndFallsBackWhenItCan() async throws {
-        let badRates = #"[{"from":"EUR","to":"USD","rate":"abc"},{"from":"USD","to":"EUR","rate":"0.736"},{"from":"usd","to":"EUR","rate":"1"}]"#
+        let badRates =
+            #"[{"from":"EUR","to":"USD","rate":"abc"},{"from":"USD","to":"EUR","rate":"0.736"},{"from":"usd","to":"EUR","rate":"1"}]"#
         let serveBad = Mutex(false)
         let server = try await GNBTestServer.start { router in
             router.get("flaky/rates") { _, _ in
                 let bad = serveBad.withLock { $0 }
                 let body = bad ? badRates : #"[{"from":"USD","to":"EUR","rate":"0.736"}]"#
-                return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: body)))
+                return Response(
+                    status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: body)))
             }
         }
         let sources = GNBSources(
@@ -146,7 +155,8 @@ struct GNBClientTests {
         try Data(#"<?xml version="1.0"?><rates><rate from='USD' to='EUR' rate='0.736'/></rates>"#.utf8).write(to: rates)
         try Data("  [ {\"sku\": \"T2006\", \"amount\": 10.00, \"currency\": \"USD\"} ]".utf8).write(to: transactions)
 
-        let data = try await GNBClient().load(GNBSources(rates: GNBSource(rates.path), transactions: GNBSource(transactions.path)))
+        let data = try await GNBClient().load(
+            GNBSources(rates: GNBSource(rates.path), transactions: GNBSource(transactions.path)))
 
         #expect(data.rates == [Self.usdToEUR])
         #expect(data.transactions.first?.amount.description == "10.00")

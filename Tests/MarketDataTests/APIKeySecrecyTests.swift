@@ -11,15 +11,20 @@ struct APIKeySecrecyTests {
     func keyNeverLeaks(placement: KeyPlacement) async throws {
         let key = TestClient.apiKey
         try await ReplayServer.with { server in
-            await server.script.on("/v3/reference/tickers/AAPL", .json(#"{"status":"ERROR","error":"Unknown API Key \#(key)"}"#, status: 401))
-            await server.script.on("/v3/reference/tickers/MSFT", .json(#"{"status":"ERROR","error":"bad key apiKey=\#(key)"}"#, status: 400))
-            await server.script.on("/v2/aggs/ticker/AAPL/prev", .json(#"{"status":"ERROR","error":"down for \#(key)"}"#, status: 503))
+            await server.script.on(
+                "/v3/reference/tickers/AAPL", .json(#"{"status":"ERROR","error":"Unknown API Key \#(key)"}"#, status: 401))
+            await server.script.on(
+                "/v3/reference/tickers/MSFT", .json(#"{"status":"ERROR","error":"bad key apiKey=\#(key)"}"#, status: 400))
+            await server.script.on(
+                "/v2/aggs/ticker/AAPL/prev", .json(#"{"status":"ERROR","error":"down for \#(key)"}"#, status: 503))
             await server.script.on(
                 "/v2/aggs/ticker/MSFT/prev",
                 try .fixture("errors/error_429_rate_limit.json", status: 429, headers: ["Retry-After": "1"]))
             await server.script.on(
                 "/v3/reference/tickers",
-                .json(#"{"status":"OK","results":[],"next_url":"https://api.polygon.io/v3/reference/tickers?cursor=abc&apiKey=\#(key)"}"#))
+                .json(
+                    #"{"status":"OK","results":[],"next_url":"https://api.polygon.io/v3/reference/tickers?cursor=abc&apiKey=\#(key)"}"#
+                ))
             let test = TestClient(baseURL: server.baseURL, placement: placement)
 
             var errors: [MarketDataError] = []
@@ -53,13 +58,15 @@ struct APIKeySecrecyTests {
         }
     }
 
-    @Test("A URL printed anywhere has its apiKey value replaced", arguments: [
-        ("https://api.polygon.io/v2/aggs?apiKey=abc123&x=1", "https://api.polygon.io/v2/aggs?apiKey=REDACTED&x=1"),
-        ("http://h/p?x=1&APIKEY=abc123", "http://h/p?x=1&APIKEY=REDACTED"),
-        ("http://h/p?api_key=abc123#f", "http://h/p?api_key=REDACTED#f"),
-        ("Authorization: Bearer abc123", "Authorization: Bearer REDACTED"),
-        ("no key here", "no key here"),
-    ])
+    @Test(
+        "A URL printed anywhere has its apiKey value replaced",
+        arguments: [
+            ("https://api.polygon.io/v2/aggs?apiKey=abc123&x=1", "https://api.polygon.io/v2/aggs?apiKey=REDACTED&x=1"),
+            ("http://h/p?x=1&APIKEY=abc123", "http://h/p?x=1&APIKEY=REDACTED"),
+            ("http://h/p?api_key=abc123#f", "http://h/p?api_key=REDACTED#f"),
+            ("Authorization: Bearer abc123", "Authorization: Bearer REDACTED"),
+            ("no key here", "no key here"),
+        ])
     func redactsURLs(text: String, expected: String) {
         #expect(KeyRedactor(apiKey: nil).redact(text) == expected)
     }

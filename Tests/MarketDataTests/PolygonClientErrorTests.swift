@@ -1,8 +1,8 @@
 import BourseCore
 import Foundation
-import Networking
 import MarketData
 import MarketDataLive
+import Networking
 import Testing
 
 /// Error bodies, statuses, retries and the stale fallback, over real HTTP.
@@ -22,9 +22,12 @@ struct PolygonClientErrorTests {
             expected: .notAuthorized("You are not entitled to this data. Please upgrade your plan at https://polygon.io/pricing")),
         ErrorCase(
             fixture: "errors/error_403_not_authorized_timeframe.json", status: 403,
-            expected: .notAuthorized("Your plan doesn't include this data timeframe. Please upgrade your plan at https://polygon.io/pricing")),
-        ErrorCase(fixture: "errors/error_api_key_not_provided.json", status: 400, expected: .badRequest("API Key was not provided")),
-        ErrorCase(fixture: "errors/error_api_key_not_provided.json", status: 401, expected: .notAuthorized("API Key was not provided")),
+            expected: .notAuthorized(
+                "Your plan doesn't include this data timeframe. Please upgrade your plan at https://polygon.io/pricing")),
+        ErrorCase(
+            fixture: "errors/error_api_key_not_provided.json", status: 400, expected: .badRequest("API Key was not provided")),
+        ErrorCase(
+            fixture: "errors/error_api_key_not_provided.json", status: 401, expected: .notAuthorized("API Key was not provided")),
         ErrorCase(fixture: "errors/error_401_unknown_api_key.json", status: 404, expected: .unknownSymbol("AAPL")),
     ]
 
@@ -45,12 +48,15 @@ struct PolygonClientErrorTests {
             await server.script.on("/v2/aggs/ticker/AAPL/prev", .json("<html>gateway</html>"))
             await server.script.on("/v3/reference/tickers/AAPL", .json(#"{"results":[1,2]}"#))
             await server.script.on(
-                "/v2/aggs/grouped/locale/us/market/stocks/2024-01-02", .json(#"{"results":[{"T":"A","o":1,"h":1,"l":1,"c":"x","v":1,"t":1}]}"#))
+                "/v2/aggs/grouped/locale/us/market/stocks/2024-01-02",
+                .json(#"{"results":[{"T":"A","o":1,"h":1,"l":1,"c":"x","v":1,"t":1}]}"#))
             let test = TestClient(baseURL: server.baseURL)
 
             await #expect { try await test.client.previousClose("AAPL") } throws: { isInvalidResponse($0) }
             await #expect { try await test.client.tickerDetails("AAPL") } throws: { isInvalidResponse($0) }
-            await #expect { try await test.client.groupedDaily(MarketDate(year: 2024, month: 1, day: 2)!) } throws: { isInvalidResponse($0) }
+            await #expect { try await test.client.groupedDaily(MarketDate(year: 2024, month: 1, day: 2)!) } throws: {
+                isInvalidResponse($0)
+            }
             #expect(test.cache.storedKeys.isEmpty, "an answer that cannot be read is not cached")
         }
     }
@@ -91,7 +97,8 @@ struct PolygonClientErrorTests {
     func retryAfterTooLong() async throws {
         try await ReplayServer.with { server in
             await server.script.on(
-                "/v2/aggs/ticker/AAPL/prev", try .fixture("errors/error_429_rate_limit.json", status: 429, headers: ["Retry-After": "120"]))
+                "/v2/aggs/ticker/AAPL/prev",
+                try .fixture("errors/error_429_rate_limit.json", status: 429, headers: ["Retry-After": "120"]))
             let test = TestClient(baseURL: server.baseURL, retry: RetryPolicy(maxRateLimitWait: .seconds(60)))
 
             await #expect(throws: MarketDataError.rateLimited(retryAfterSeconds: 120)) {
@@ -144,7 +151,8 @@ struct PolygonClientErrorTests {
     @Test("5xx with nothing cached: unavailable, with the source's text")
     func serverErrorWithoutCache() async throws {
         try await ReplayServer.with { server in
-            await server.script.on("/v2/aggs/ticker/AAPL/prev", .json(#"{"status":"ERROR","message":"upstream down"}"#, status: 502))
+            await server.script.on(
+                "/v2/aggs/ticker/AAPL/prev", .json(#"{"status":"ERROR","message":"upstream down"}"#, status: 502))
             let test = TestClient(baseURL: server.baseURL, retry: RetryPolicy(maxAttempts: 2))
 
             await #expect(throws: MarketDataError.unavailable("HTTP 502: upstream down")) {

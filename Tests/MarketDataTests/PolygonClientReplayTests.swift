@@ -24,7 +24,9 @@ struct PolygonClientReplayTests {
             let second = try await test.client.tickers(TickerQuery(cursor: cursor))
 
             #expect(first.value.tickers.map(\.symbol) == ["A", "AA"])
-            #expect(first.value.tickers[1] == TickerSummary(symbol: "AA", name: "Alcoa Corporation", primaryExchange: "XNYS", type: "CS"))
+            #expect(
+                first.value.tickers[1]
+                    == TickerSummary(symbol: "AA", name: "Alcoa Corporation", primaryExchange: "XNYS", type: "CS"))
             #expect(cursor == Self.cursor)
             #expect(second.value.tickers.map(\.symbol) == ["AAA", "AAAU"])
             #expect(second.value.nextCursor == nil)
@@ -125,7 +127,8 @@ struct PolygonClientReplayTests {
     @Test("Ticker details and the previous close decode from the fixtures")
     func detailsAndPreviousClose() async throws {
         try await ReplayServer.with { server in
-            await server.script.on("/v3/reference/tickers/AAPL", try .fixture("client-python-mocks/v3_reference_tickers_AAPL.json"))
+            await server.script.on(
+                "/v3/reference/tickers/AAPL", try .fixture("client-python-mocks/v3_reference_tickers_AAPL.json"))
             await server.script.on("/v2/aggs/ticker/AAPL/prev", try .fixture("openapi-examples/v2_aggs_ticker_AAPL_prev.json"))
             let test = TestClient(baseURL: server.baseURL)
 

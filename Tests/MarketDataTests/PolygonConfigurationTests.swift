@@ -28,10 +28,12 @@ struct PolygonConfigurationTests {
         #expect(configuration.keyPlacement == .bearerHeader)
     }
 
-    @Test("Bad values are refused, naming the variable and never showing the key", arguments: [
-        ("POLYGON_RATE_LIMIT", "0"), ("POLYGON_RATE_LIMIT", "five"), ("POLYGON_KEY_IN", "cookie"),
-        ("POLYGON_BASE_URL", "ftp://x"), ("POLYGON_BASE_URL", "not a url"),
-    ])
+    @Test(
+        "Bad values are refused, naming the variable and never showing the key",
+        arguments: [
+            ("POLYGON_RATE_LIMIT", "0"), ("POLYGON_RATE_LIMIT", "five"), ("POLYGON_KEY_IN", "cookie"),
+            ("POLYGON_BASE_URL", "ftp://x"), ("POLYGON_BASE_URL", "not a url"),
+        ])
     func badValues(variable: String, value: String) {
         #expect {
             try PolygonConfiguration(environment: ["POLYGON_API_KEY": "k123", variable: value])

@@ -1,8 +1,9 @@
 import BourseCore
 import Foundation
+import Testing
+
 @testable import MarketData
 @testable import MarketDataLive
-import Testing
 
 @Suite("Polygon requests: URLs, cache keys, next_url")
 struct PolygonRequestTests {
@@ -10,7 +11,8 @@ struct PolygonRequestTests {
     func cacheKeySortedWithoutKey() throws {
         let request = PolygonRequest.tickers(TickerQuery(limit: 10, search: "a b+c"))
 
-        #expect(request.cacheKey == "/v3/reference/tickers?active=true&limit=10&market=stocks&order=asc&search=a%20b%2Bc&sort=ticker")
+        #expect(
+            request.cacheKey == "/v3/reference/tickers?active=true&limit=10&market=stocks&order=asc&search=a%20b%2Bc&sort=ticker")
     }
 
     @Test("The key goes in the query or nowhere, depending on the placement", arguments: KeyPlacement.allCases)
@@ -19,7 +21,8 @@ struct PolygonRequestTests {
         let url = try #require(request.url(base: URL(string: "https://api.polygon.io/")!, apiKey: "k1", placement: placement))
 
         switch placement {
-        case .queryParameter: #expect(url.absoluteString == "https://api.polygon.io/v2/aggs/ticker/BRK.A/prev?adjusted=true&apiKey=k1")
+        case .queryParameter:
+            #expect(url.absoluteString == "https://api.polygon.io/v2/aggs/ticker/BRK.A/prev?adjusted=true&apiKey=k1")
         case .bearerHeader: #expect(url.absoluteString == "https://api.polygon.io/v2/aggs/ticker/BRK.A/prev?adjusted=true")
         }
     }
@@ -30,24 +33,31 @@ struct PolygonRequestTests {
             PolygonRequest.groupedDaily(MarketDate(year: 2024, month: 1, day: 2)!)
                 .url(base: URL(string: "http://localhost:8080/polygon")!, apiKey: nil, placement: .queryParameter))
 
-        #expect(url.absoluteString == "http://localhost:8080/polygon/v2/aggs/grouped/locale/us/market/stocks/2024-01-02?adjusted=true")
+        #expect(
+            url.absoluteString == "http://localhost:8080/polygon/v2/aggs/grouped/locale/us/market/stocks/2024-01-02?adjusted=true"
+        )
     }
 
     @Test("next_url is followed on the configured host, with its cursor kept exactly and any key dropped")
     func nextURLRebased() throws {
         let next = try #require(
             PolygonRequest(
-                nextURL: "https://elsewhere.example/v2/aggs/ticker/AAPL/range/1/day/1578114000000/2020-01-10?cursor=ab%2Bc%2F%3D&apiKey=leak",
+                nextURL:
+                    "https://elsewhere.example/v2/aggs/ticker/AAPL/range/1/day/1578114000000/2020-01-10?cursor=ab%2Bc%2F%3D&apiKey=leak",
                 base: URL(string: "http://127.0.0.1:9000")!, freshness: .dailyBars, symbol: "AAPL"))
         let url = try #require(next.url(base: URL(string: "http://127.0.0.1:9000")!, apiKey: "k", placement: .queryParameter))
 
         #expect(next.cacheKey == "/v2/aggs/ticker/AAPL/range/1/day/1578114000000/2020-01-10?cursor=ab%2Bc%2F%3D")
-        #expect(url.absoluteString == "http://127.0.0.1:9000/v2/aggs/ticker/AAPL/range/1/day/1578114000000/2020-01-10?cursor=ab%2Bc%2F%3D&apiKey=k")
+        #expect(
+            url.absoluteString
+                == "http://127.0.0.1:9000/v2/aggs/ticker/AAPL/range/1/day/1578114000000/2020-01-10?cursor=ab%2Bc%2F%3D&apiKey=k")
     }
 
     @Test("A cursor request asks for the cursor alone")
     func cursorRequest() {
-        #expect(PolygonRequest.tickers(TickerQuery(cursor: "xyz", limit: 5, search: "ignored")).cacheKey == "/v3/reference/tickers?cursor=xyz")
+        #expect(
+            PolygonRequest.tickers(TickerQuery(cursor: "xyz", limit: 5, search: "ignored")).cacheKey
+                == "/v3/reference/tickers?cursor=xyz")
     }
 
     @Test("Bad arguments are refused before any request", arguments: ["", "AA PL", "AAPL/../x", "A?apiKey=1"])

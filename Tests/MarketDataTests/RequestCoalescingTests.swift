@@ -1,8 +1,9 @@
 import BourseCore
 import Foundation
+import Testing
+
 @testable import MarketData
 @testable import MarketDataLive
-import Testing
 
 @Suite("Coalescing and the shared limiter in the client")
 struct RequestCoalescingTests {

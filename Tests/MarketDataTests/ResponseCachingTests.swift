@@ -27,7 +27,10 @@ struct ResponseCachingTests {
             lifetime: 86_400),
         FreshnessCase(
             name: "daily bars: until the next close",
-            call: { _ = try await $0.aggregates(AggregatesRequest(symbol: "AAPL", multiplier: 1, timespan: .day, from: day.adding(days: -30), to: day)) },
+            call: {
+                _ = try await $0.aggregates(
+                    AggregatesRequest(symbol: "AAPL", multiplier: 1, timespan: .day, from: day.adding(days: -30), to: day))
+            },
             key: "/v2/aggs/ticker/AAPL/range/1/day/2024-02-04/2024-03-05?adjusted=true&limit=50000&sort=asc",
             lifetime: 3_600),
         FreshnessCase(
@@ -38,7 +41,10 @@ struct ResponseCachingTests {
             key: "/v2/aggs/ticker/AAPL/prev?adjusted=true", lifetime: 3_600),
         FreshnessCase(
             name: "minute bars: a minute",
-            call: { _ = try await $0.aggregates(AggregatesRequest(symbol: "AAPL", multiplier: 5, timespan: .minute, from: day, to: day)) },
+            call: {
+                _ = try await $0.aggregates(
+                    AggregatesRequest(symbol: "AAPL", multiplier: 5, timespan: .minute, from: day, to: day))
+            },
             key: "/v2/aggs/ticker/AAPL/range/5/minute/2024-03-05/2024-03-05?adjusted=true&limit=50000&sort=asc",
             lifetime: 60),
     ]

@@ -61,8 +61,9 @@ struct SlidingWindowRateLimiterTests {
             return try await group.reduce(into: []) { $0.append($1) }.sorted()
         }
 
-        #expect(sendTimes == Array(repeating: .zero, count: 5) + Array(repeating: .seconds(60), count: 5)
-            + Array(repeating: .seconds(120), count: 2))
+        #expect(
+            sendTimes == Array(repeating: .zero, count: 5) + Array(repeating: .seconds(60), count: 5)
+                + Array(repeating: .seconds(120), count: 2))
         for start in sendTimes {
             #expect(sendTimes.filter { $0 >= start && $0 < start + .seconds(60) }.count <= 5)
         }

@@ -11,11 +11,13 @@ import Testing
 @Suite("A slow source (stale while revalidate)")
 struct SlowSourceTests {
     static func prev(close: String) -> TransportResponse {
-        let body = #"{"ticker":"AAPL","status":"OK","resultsCount":1,"results":[{"T":"AAPL","o":1,"h":2,"l":0.5,"c":\#(close),"v":10,"t":1651003200000}]}"#
+        let body =
+            #"{"ticker":"AAPL","status":"OK","resultsCount":1,"results":[{"T":"AAPL","o":1,"h":2,"l":0.5,"c":\#(close),"v":10,"t":1651003200000}]}"#
         return TransportResponse(status: 200, headers: ["content-type": "application/json"], body: Array(body.utf8))
     }
 
-    static func client(_ transport: ScriptedTransport, now: TestNow, cache: RecordingCache, patience: Duration?) -> PolygonClient {
+    static func client(_ transport: ScriptedTransport, now: TestNow, cache: RecordingCache, patience: Duration?) -> PolygonClient
+    {
         var quiet = Logger(label: "test")
         quiet.logLevel = .critical
         return PolygonClient(

@@ -23,13 +23,14 @@ enum Fixtures {
     ]
 
     static let profiles = [
-        CompanyProfile(symbol: "AAPL", name: "Apple Inc.", sector: "Information Technology",
-                       industry: "Technology Hardware, Storage & Peripherals",
-                       headquarters: "Cupertino, California", founded: "1977"),
+        CompanyProfile(
+            symbol: "AAPL", name: "Apple Inc.", sector: "Information Technology",
+            industry: "Technology Hardware, Storage & Peripherals",
+            headquarters: "Cupertino, California", founded: "1977")
     ]
 
     static let levels = [
-        PriceLevel(symbol: "AAPL", lastClose: "159.54", dailyVolatility: "0.01194", averageVolume: 27_716_680),
+        PriceLevel(symbol: "AAPL", lastClose: "159.54", dailyVolatility: "0.01194", averageVolume: 27_716_680)
     ]
 
     static func smallMarket() -> SimulatedMarket {

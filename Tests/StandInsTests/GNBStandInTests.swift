@@ -2,6 +2,7 @@ import BourseCore
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
 @testable import StandIns
 
 @Suite("GNB service (stand-in)")
@@ -12,12 +13,14 @@ struct GNBStandInTests {
         return Application(router: router)
     }
 
-    @Test("serves each resource in the format asked for", arguments: [
-        ("/gnb/rates", "application/json", GNBFormat.json), ("/gnb/rates", "application/xml", .xml),
-        ("/gnb/transactions", "application/json", .json), ("/gnb/transactions", "text/xml", .xml),
-        ("/gnb/rates.xml", "application/json", .xml), ("/gnb/transactions.json", "application/xml", .json),
-        ("/gnb/rates", "", .json),
-    ])
+    @Test(
+        "serves each resource in the format asked for",
+        arguments: [
+            ("/gnb/rates", "application/json", GNBFormat.json), ("/gnb/rates", "application/xml", .xml),
+            ("/gnb/transactions", "application/json", .json), ("/gnb/transactions", "text/xml", .xml),
+            ("/gnb/rates.xml", "application/json", .xml), ("/gnb/transactions.json", "application/xml", .json),
+            ("/gnb/rates", "", .json),
+        ])
     func formats(path: String, accept: String, format: GNBFormat) async throws {
         try await Self.app().test(.router) { client in
             let headers: HTTPFields = accept.isEmpty ? [:] : [.accept: accept]
@@ -49,9 +52,11 @@ struct GNBStandInTests {
         }
     }
 
-    @Test("serves the real sets whole, in both formats", arguments: [
-        (GNBSampleSet.dump2020, 5039, 6), (.dump2021, 4703, 6),
-    ])
+    @Test(
+        "serves the real sets whole, in both formats",
+        arguments: [
+            (GNBSampleSet.dump2020, 5039, 6), (.dump2021, 4703, 6),
+        ])
     func realSets(set: GNBSampleSet, transactions: Int, rates: Int) async throws {
         let router = Router(context: BasicRequestContext.self)
         try GNBStandIn.bundled(set).addRoutes(to: router)

@@ -127,7 +127,8 @@ struct PolygonStandInTests {
     @Test("daily aggregates: Polygon's fields, t in milliseconds at midnight New York time")
     func dailyAggregates() async throws {
         try await Self.app(Self.small()).test(.router) { client in
-            let answer = try await Answer.get(client, "/v2/aggs/ticker/AAPL/range/1/day/2025-06-13/2025-06-19?adjusted=true&sort=asc")
+            let answer = try await Answer.get(
+                client, "/v2/aggs/ticker/AAPL/range/1/day/2025-06-13/2025-06-19?adjusted=true&sort=asc")
             #expect(answer.status == .ok)
             #expect(answer.json["ticker"]?.stringValue == "AAPL")
             #expect(answer.json["adjusted"]?.boolValue == true)
@@ -311,7 +312,8 @@ struct PolygonStandInTests {
     func rateLimit() async throws {
         let now = Mutex(Fixtures.evening)
         let standIn = PolygonStandIn(market: Fixtures.smallMarket(), rateLimit: 3, clock: { now.withLock { $0 } })
-        let expected = #"{"status":"ERROR","error":"You've exceeded the maximum requests per minute, please wait or upgrade your subscription to continue. https://polygon.io/pricing"}"#
+        let expected =
+            #"{"status":"ERROR","error":"You've exceeded the maximum requests per minute, please wait or upgrade your subscription to continue. https://polygon.io/pricing"}"#
         try await Self.app(standIn).test(.router) { client in
             for _ in 0..<3 {
                 #expect(try await Answer.get(client, "/v3/reference/tickers/AAPL").status == .ok)

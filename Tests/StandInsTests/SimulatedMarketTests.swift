@@ -12,10 +12,12 @@ struct SimulatedMarketTests {
         let other = Fixtures.smallMarket()
         for symbol in ["AAPL", "ZZZ", "BRK.B"] {
             let day = Fixtures.day("2025-06-17")
-            #expect(market.minuteBars(symbol, on: day, now: Fixtures.evening)
-                == other.minuteBars(symbol, on: day, now: Fixtures.evening))
-            #expect(market.dailyBars(symbol, from: Fixtures.day("2025-01-01"), through: day, now: Fixtures.evening)
-                == other.dailyBars(symbol, from: Fixtures.day("2025-01-01"), through: day, now: Fixtures.evening))
+            #expect(
+                market.minuteBars(symbol, on: day, now: Fixtures.evening)
+                    == other.minuteBars(symbol, on: day, now: Fixtures.evening))
+            #expect(
+                market.dailyBars(symbol, from: Fixtures.day("2025-01-01"), through: day, now: Fixtures.evening)
+                    == other.dailyBars(symbol, from: Fixtures.day("2025-01-01"), through: day, now: Fixtures.evening))
         }
     }
 
@@ -75,7 +77,8 @@ struct SimulatedMarketTests {
 
     @Test("prices are positive whole cents, high and low bound open and close, volumes whole shares")
     func barSanity() {
-        let bars = market.dailyBars("ZZZ", from: Fixtures.day("2024-06-01"), through: Fixtures.day("2025-06-18"), now: Fixtures.evening)
+        let bars =
+            market.dailyBars("ZZZ", from: Fixtures.day("2024-06-01"), through: Fixtures.day("2025-06-18"), now: Fixtures.evening)
             + market.minuteBars("SPYX", on: Fixtures.day("2025-06-18"), now: Fixtures.evening)
         #expect(bars.count > 390)
         for bar in bars {
@@ -91,7 +94,8 @@ struct SimulatedMarketTests {
 
     @Test("a measured symbol stays near its real level and moves like its real volatility")
     func realisticLevels() throws {
-        let bars = market.dailyBars("AAPL", from: Fixtures.day("2023-06-01"), through: Fixtures.day("2025-06-18"), now: Fixtures.evening)
+        let bars = market.dailyBars(
+            "AAPL", from: Fixtures.day("2023-06-01"), through: Fixtures.day("2025-06-18"), now: Fixtures.evening)
         #expect(bars.count > 500)
         let closes = bars.map(\.close.doubleApproximation)
         #expect(closes.allSatisfy { $0 > 159.54 / 3 && $0 < 159.54 * 3 })

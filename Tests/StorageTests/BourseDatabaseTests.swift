@@ -1,6 +1,7 @@
 import BourseCore
 import Foundation
 import Testing
+
 @testable import Storage
 
 @Suite("BourseDatabase")
@@ -17,7 +18,8 @@ struct BourseDatabaseTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bourse-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("bourse.sqlite").path
-        let answer = SavedAnswer(key: "k", body: [1], fetchedAt: Date(timeIntervalSince1970: 1), freshUntil: Date(timeIntervalSince1970: 2))
+        let answer = SavedAnswer(
+            key: "k", body: [1], fetchedAt: Date(timeIntervalSince1970: 1), freshUntil: Date(timeIntervalSince1970: 2))
         let database = try BourseDatabase(path: path)
         try await DatabaseAnswerStore(database: database).save(answer)
 

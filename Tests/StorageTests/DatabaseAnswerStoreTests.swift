@@ -1,6 +1,7 @@
 import BourseCore
 import Foundation
 import Testing
+
 @testable import Storage
 
 @Suite("DatabaseAnswerStore")
@@ -34,7 +35,8 @@ struct DatabaseAnswerStoreTests {
         let first = SavedAnswer(
             key: "k", body: [1], mediaType: "application/json", fetchedAt: Date(timeIntervalSince1970: 1),
             freshUntil: Date(timeIntervalSince1970: 2))
-        let second = SavedAnswer(key: "k", body: [2, 3], fetchedAt: Date(timeIntervalSince1970: 3), freshUntil: Date(timeIntervalSince1970: 4))
+        let second = SavedAnswer(
+            key: "k", body: [2, 3], fetchedAt: Date(timeIntervalSince1970: 3), freshUntil: Date(timeIntervalSince1970: 4))
 
         try await store.save(first)
         try await store.save(second)

@@ -1,6 +1,7 @@
 import BourseCore
 import Foundation
 import Testing
+
 @testable import Storage
 
 @Suite("DatabaseOrderStore")
@@ -19,13 +20,15 @@ struct DatabaseOrderStoreTests {
         let market = try Order(
             id: "2", request: .market(.sell, quantity: 50), createdAt: t0.addingTimeInterval(1), status: .filled,
             filledQuantity: 50, filledTicks: 50 * 10_124)
-        let sold = Fill(orderID: "2", seq: 7, time: t0.addingTimeInterval(1), side: .sell, price: Price(ticks: 10_124), quantity: 50)
+        let sold = Fill(
+            orderID: "2", seq: 7, time: t0.addingTimeInterval(1), side: .sell, price: Price(ticks: 10_124), quantity: 50)
         var partly = limit
         partly.status = .partiallyFilled
         partly.filledQuantity = 40
         partly.filledTicks = 40 * 10_120
         partly.updatedAt = t0.addingTimeInterval(2)
-        let bought = Fill(orderID: "1", seq: 9, time: t0.addingTimeInterval(2), side: .buy, price: Price(ticks: 10_120), quantity: 40)
+        let bought = Fill(
+            orderID: "1", seq: 9, time: t0.addingTimeInterval(2), side: .buy, price: Price(ticks: 10_120), quantity: 40)
 
         do {
             let store = DatabaseOrderStore(database: try BourseDatabase(path: path))
@@ -55,7 +58,8 @@ struct DatabaseOrderStoreTests {
 
     @Test func aSaveThatFailsWritesNothing() async throws {
         let store = DatabaseOrderStore(database: try BourseDatabase())
-        let order = try Order(id: "1", request: .market(.buy, quantity: 10), createdAt: t0, status: .filled, filledQuantity: 10, filledTicks: 1000)
+        let order = try Order(
+            id: "1", request: .market(.buy, quantity: 10), createdAt: t0, status: .filled, filledQuantity: 10, filledTicks: 1000)
         // A fill of no shares breaks a CHECK constraint: the whole save must roll back.
         let broken = Fill(orderID: "1", seq: 1, time: t0, side: .buy, price: Price(ticks: 100), quantity: 0)
 

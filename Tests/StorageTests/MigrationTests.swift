@@ -1,6 +1,7 @@
 import BourseCore
 import Foundation
 import Testing
+
 @testable import Storage
 
 @Suite("Migrations")
@@ -16,13 +17,14 @@ struct MigrationTests {
             let old = try BourseDatabase(path: path, migratedThrough: Self.v3)
             #expect(try old.appliedMigrations().last == Self.v3)
             // Rows as the v1 and v2 stores wrote them.
-            try old.execute(sql: """
-                INSERT INTO response_cache (key, body, fetched_at, fresh_until)
-                    VALUES ('/v2/aggs/ticker/AAPL/prev', \(Self.blob(#"{"c": 75.0875}"#)), 1700000000.5, 1700086400);
-                INSERT INTO gnb_download (source, body, format, fetched_at)
-                    VALUES ('http://x/rates', \(Self.blob("<rates/>")), 'xml', 20),
-                           ('/data/transactions.json', \(Self.blob("[]")), 'json', 30.25);
-                """)
+            try old.execute(
+                sql: """
+                    INSERT INTO response_cache (key, body, fetched_at, fresh_until)
+                        VALUES ('/v2/aggs/ticker/AAPL/prev', \(Self.blob(#"{"c": 75.0875}"#)), 1700000000.5, 1700086400);
+                    INSERT INTO gnb_download (source, body, format, fetched_at)
+                        VALUES ('http://x/rates', \(Self.blob("<rates/>")), 'xml', 20),
+                               ('/data/transactions.json', \(Self.blob("[]")), 'json', 30.25);
+                    """)
         }
 
         let database = try BourseDatabase(path: path)
@@ -34,7 +36,8 @@ struct MigrationTests {
             try await store.answer(for: "/v2/aggs/ticker/AAPL/prev")
                 == SavedAnswer(
                     key: "/v2/aggs/ticker/AAPL/prev", body: Array(#"{"c": 75.0875}"#.utf8),
-                    fetchedAt: Date(timeIntervalSince1970: 1_700_000_000.5), freshUntil: Date(timeIntervalSince1970: 1_700_086_400)))
+                    fetchedAt: Date(timeIntervalSince1970: 1_700_000_000.5),
+                    freshUntil: Date(timeIntervalSince1970: 1_700_086_400)))
         #expect(
             try await store.answer(for: "gnb:http://x/rates")
                 == SavedAnswer(

@@ -86,15 +86,21 @@ enum NaiveChartSVG {
         for tick in layout.xTicks { svg = svg + "M" + f(tick.x) + " " + f(plot.maxY) + "v4" }
         svg = svg + "\"/><g class=\"chart-labels\" fill=\"#50575e\">"
         for tick in layout.yTicks {
-            svg = svg + "<text x=\"" + f(plot.maxX + 6) + "\" y=\"" + f(tick.y) + "\" dy=\"0.32em\">" + Markup.escaped(tick.label) + "</text>"
+            svg =
+                svg + "<text x=\"" + f(plot.maxX + 6) + "\" y=\"" + f(tick.y) + "\" dy=\"0.32em\">" + Markup.escaped(tick.label)
+                + "</text>"
         }
         for tick in layout.xTicks {
-            svg = svg + "<text text-anchor=\"middle\" x=\"" + f(tick.x) + "\" y=\"" + f(plot.maxY + 16) + "\">" + Markup.escaped(tick.label) + "</text>"
+            svg =
+                svg + "<text text-anchor=\"middle\" x=\"" + f(tick.x) + "\" y=\"" + f(plot.maxY + 16) + "\">"
+                + Markup.escaped(tick.label) + "</text>"
         }
         svg = svg + "</g>"
         switch layout.style {
         case .line:
-            svg = svg + "<polyline class=\"chart-line\" fill=\"none\" stroke=\"#0b57d0\" stroke-width=\"1.5\" stroke-linejoin=\"round\" points=\""
+            svg =
+                svg
+                + "<polyline class=\"chart-line\" fill=\"none\" stroke=\"#0b57d0\" stroke-width=\"1.5\" stroke-linejoin=\"round\" points=\""
             for (index, point) in layout.points.enumerated() {
                 svg = svg + (index > 0 ? " " : "") + f(point.x) + "," + f(point.y)
             }
@@ -103,7 +109,9 @@ enum NaiveChartSVG {
             for (direction, colour) in [(Candle.Direction.up, "#1a7f37"), (.down, "#c62828"), (.unchanged, "#50575e")] {
                 let members = layout.candles.filter { $0.direction == direction }
                 guard !members.isEmpty else { continue }
-                svg = svg + "<g class=\"chart-candles chart-" + direction.rawValue + "\" fill=\"" + colour + "\" stroke=\"" + colour + "\">"
+                svg =
+                    svg + "<g class=\"chart-candles chart-" + direction.rawValue + "\" fill=\"" + colour + "\" stroke=\"" + colour
+                    + "\">"
                 svg = svg + "<path class=\"chart-wicks\" fill=\"none\" stroke-width=\"1\" d=\""
                 for c in members { svg = svg + "M" + f(c.x) + " " + f(c.wickTop) + "V" + f(c.wickBottom) }
                 svg = svg + "\"/><path class=\"chart-bodies\" stroke=\"none\" d=\""

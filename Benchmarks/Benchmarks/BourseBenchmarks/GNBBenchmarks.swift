@@ -68,7 +68,8 @@ enum GNBBenchmarks {
 
     /// The documents the parse benchmarks read, in the service's own shape.
     static let json: [UInt8] = Array(
-        ("[" + transactions.map { #"{"sku":"\#($0.sku)","amount":"\#($0.amount)","currency":"\#($0.currency)"}"# }
+        ("["
+            + transactions.map { #"{"sku":"\#($0.sku)","amount":"\#($0.amount)","currency":"\#($0.currency)"}"# }
             .joined(separator: ",") + "]").utf8)
     /// XML as ten documents of 100,000 transactions: Foundation's XMLParser (libxml2 without its
     /// "huge" option) refuses a single 70 MB document, so both sides read the same ten.
@@ -104,7 +105,8 @@ enum GNBBenchmarks {
             attributes: [String: String] = [:]
         ) {
             if elementName == "transaction", let amount = attributes["amount"], Decimal(string: amount) != nil,
-               attributes["sku"] != nil, attributes["currency"] != nil {
+                attributes["sku"] != nil, attributes["currency"] != nil
+            {
                 count += 1
             }
         }

@@ -29,8 +29,11 @@ enum SearchBenchmarks {
     /// A million listings: names of one to three words drawn from the shipped names' words,
     /// then a company suffix; five-letter symbols, all distinct.
     static let millionListings: [Listing] = {
-        let vocabulary = Array(Set(listings.flatMap { $0.name.split(separator: " ").map(String.init) }
-            .filter { $0.count > 1 })).sorted()
+        let vocabulary = Array(
+            Set(
+                listings.flatMap { $0.name.split(separator: " ").map(String.init) }
+                    .filter { $0.count > 1 })
+        ).sorted()
         let suffixes = ["Inc.", "Corporation", "Holdings", "Group", "Ltd.", "Bancorp", "Trust", "Co.", "plc", "Fund"]
         let exchanges = Exchange.allCases
         var state: UInt64 = 2024
@@ -55,10 +58,11 @@ enum SearchBenchmarks {
     static func makeFTS(_ listings: [Listing]) throws -> DatabaseQueue {
         let queue = try DatabaseQueue()
         try queue.write { db in
-            try db.execute(sql: """
-                CREATE VIRTUAL TABLE listing USING fts5(
-                    symbol, name, tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3')
-                """)
+            try db.execute(
+                sql: """
+                    CREATE VIRTUAL TABLE listing USING fts5(
+                        symbol, name, tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3')
+                    """)
             let insert = try db.makeStatement(sql: "INSERT INTO listing(symbol, name) VALUES (?, ?)")
             for listing in listings {
                 try insert.execute(arguments: [listing.symbol, listing.name])
@@ -120,7 +124,10 @@ enum SearchBenchmarks {
         let million = Benchmark.Configuration(
             metrics: [.wallClock], timeUnits: .microseconds, warmupIterations: queries.count,
             maxDuration: .seconds(30), maxIterations: queries.count * 20,
-            setup: { _ = millionIndex; _ = millionFTS })
+            setup: {
+                _ = millionIndex
+                _ = millionFTS
+            })
         Benchmark("Search 50 queries over 1M names, per query (bourse)", configuration: million) { _ in
             blackHole(millionIndex.search(nextQuery(), limit: limit))
         }

@@ -15,9 +15,10 @@ struct CommandMarket {
         let logger = Log.make("bourse", environment: environment, default: .warning)
         do {
             let settings = try SourceSettings(environment: environment)
-            let cache: any AnswerStore = try databasePath.map { path throws in
-                DatabaseAnswerStore(database: try BourseDatabase(path: path))
-            } ?? InMemoryAnswerStore()
+            let cache: any AnswerStore =
+                try databasePath.map { path throws in
+                    DatabaseAnswerStore(database: try BourseDatabase(path: path))
+                } ?? InMemoryAnswerStore()
             let embedded = try await EmbeddedServices.start(settings.standIns(of: .market))
             let market = try MarketSource.make(settings: settings, cache: cache, embedded: embedded, logger: logger)
             return .success(CommandMarket(market: market, embedded: embedded))

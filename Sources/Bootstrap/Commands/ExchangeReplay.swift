@@ -22,9 +22,11 @@ public enum ExchangeReplay {
                 "\(line.file == .feed ? feedPath : ordersPath):\(line.line): \(line.reason)"
             }
             let count = error.lines.count
-            return .failure(CommandFailure(
-                message: "\(count) malformed line\(count == 1 ? "" : "s"); nothing was run:\n" + lines.joined(separator: "\n"),
-                exitCode: 65))
+            return .failure(
+                CommandFailure(
+                    message: "\(count) malformed line\(count == 1 ? "" : "s"); nothing was run:\n"
+                        + lines.joined(separator: "\n"),
+                    exitCode: 65))
         }
         let result = replay.run()
         return .success(json ? result.jsonText : result.text)

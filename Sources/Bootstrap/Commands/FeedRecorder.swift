@@ -54,7 +54,10 @@ public enum FeedRecorder {
         if let text = options.feed ?? environment["BOURSE_FEED_URL"], !text.isEmpty {
             guard let parsed = ExchangeSource.feedURL(text) else {
                 return .failure(
-                    CommandFailure(message: "the feed URL must be ws://HOST:PORT/feed or wss://…, not \(text.prefix { $0 != "?" }.prefix(200))", exitCode: 64))
+                    CommandFailure(
+                        message:
+                            "the feed URL must be ws://HOST:PORT/feed or wss://…, not \(text.prefix { $0 != "?" }.prefix(200))",
+                        exitCode: 64))
             }
             url = parsed
         } else {
@@ -83,7 +86,9 @@ public enum FeedRecorder {
                             try sink.write(contentsOf: Data((tick.jsonText + "\n").utf8))
                             recording.summary.withLock { $0.ticks += 1 }
                         } catch {
-                            recording.writeError.withLock { $0 = $0 ?? "cannot write \(options.output ?? "standard output"): \(error)" }
+                            recording.writeError.withLock {
+                                $0 = $0 ?? "cannot write \(options.output ?? "standard output"): \(error)"
+                            }
                         }
                     case .gap: recording.summary.withLock { $0.gaps += 1 }
                     case .malformed: recording.summary.withLock { $0.malformed += 1 }
@@ -109,7 +114,8 @@ public enum FeedRecorder {
         guard result.ticks > 0 else {
             return .failure(
                 CommandFailure(
-                    message: "no tick from \(result.feed) in \(options.seconds) s (the feed is \(result.state.label))", exitCode: 2))
+                    message: "no tick from \(result.feed) in \(options.seconds) s (the feed is \(result.state.label))",
+                    exitCode: 2))
         }
         return .success(result)
     }

@@ -1,6 +1,6 @@
+import BourseApp
 import BourseCore
 import Foundation
-import BourseApp
 import GNBData
 import GNBDataLive
 
@@ -25,7 +25,9 @@ public enum GNBReport {
 
     public static func run(_ options: Options, environment: [String: String]) async -> Result<String, CommandFailure> {
         guard let currency = CurrencyCode(options.currency.uppercased()) else {
-            return .failure(CommandFailure(message: "--currency must be a three-letter code such as EUR, got \(options.currency)", exitCode: 64))
+            return .failure(
+                CommandFailure(
+                    message: "--currency must be a three-letter code such as EUR, got \(options.currency)", exitCode: 64))
         }
         if let sku = options.sku, SKU.validated(sku) == nil {
             return .failure(CommandFailure(message: SKU.problem(sku), exitCode: 64))
@@ -98,7 +100,8 @@ public enum GNBReport {
             switch line.result {
             case .success(let converted):
                 let path = converted.path.currencies.map(\.rawValue).joined(separator: " → ")
-                lines.append(original + "  →" + padLeft("\(converted.amount.formatted(places: 2)) \(currency)", 14) + "   " + path)
+                lines.append(
+                    original + "  →" + padLeft("\(converted.amount.formatted(places: 2)) \(currency)", 14) + "   " + path)
             case .failure(let error):
                 lines.append(original + "  →  not converted: \(error)")
             }

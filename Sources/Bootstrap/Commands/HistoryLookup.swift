@@ -13,7 +13,8 @@ public enum HistoryLookup {
     ) async -> Result<String, CommandFailure> {
         let daysInRange = { () -> CommandFailure? in
             guard (1...MarketService.maxHistoryDays).contains(days) else {
-                return CommandFailure(message: "--days must be from 1 to \(MarketService.maxHistoryDays), got \(days)", exitCode: 64)
+                return CommandFailure(
+                    message: "--days must be from 1 to \(MarketService.maxHistoryDays), got \(days)", exitCode: 64)
             }
             return nil
         }
@@ -48,14 +49,17 @@ public enum HistoryLookup {
         var lines = [heading + ", \(first.date) to \(last.date)"]
         let columns = ["Date", "Open", "High", "Low", "Close", "Volume", "OHLC avg"]
         let rows = r.bars.map { bar in
-            [bar.date.description, bar.o.formatted(places: 2), bar.h.formatted(places: 2), bar.l.formatted(places: 2),
-             bar.c.formatted(places: 2), bar.v.formatted(places: 0), bar.avg.formatted(places: 2)]
+            [
+                bar.date.description, bar.o.formatted(places: 2), bar.h.formatted(places: 2), bar.l.formatted(places: 2),
+                bar.c.formatted(places: 2), bar.v.formatted(places: 0), bar.avg.formatted(places: 2),
+            ]
         }
         lines += TextTable.lines([columns] + rows, rightAligned: Set(1..<columns.count))
         let averages = r.bars.map(\.avg)
         if let low = averages.min(), let high = averages.max() {
             lines.append("")
-            lines.append("OHLC average  \(Sparkline.render(averages))  low \(low.formatted(places: 2)), high \(high.formatted(places: 2))")
+            lines.append(
+                "OHLC average  \(Sparkline.render(averages))  low \(low.formatted(places: 2)), high \(high.formatted(places: 2))")
         }
         lines.append(sourceLine(r))
         return lines.joined(separator: "\n")

@@ -18,13 +18,17 @@ public enum OrdersReport {
             return .failure(CommandFailure(message: "--status must be open or all, got \(status)", exitCode: 64))
         }
         guard FileManager.default.fileExists(atPath: databasePath) else {
-            return .failure(CommandFailure(
-                message: "no database at \(databasePath): start the app once (bourse serve) or pass --database", exitCode: 64))
+            return .failure(
+                CommandFailure(
+                    message: "no database at \(databasePath): start the app once (bourse serve) or pass --database", exitCode: 64)
+            )
         }
         let orders: [Order]
         do {
             let store = DatabaseOrderStore(database: try BourseDatabase(path: databasePath))
-            orders = status == "open" ? Array(try await store.openOrders().reversed().prefix(limit)) : try await store.orders(limit: limit)
+            orders =
+                status == "open"
+                ? Array(try await store.openOrders().reversed().prefix(limit)) : try await store.orders(limit: limit)
         } catch {
             return .failure(CommandFailure(message: "\(error)", exitCode: 2))
         }

@@ -14,9 +14,10 @@ public enum SearchLookup {
             return .failure(CommandFailure(message: "--limit must be from 1 to \(maxLimit), got \(limit)", exitCode: 64))
         }
         guard !query.allSatisfy(\.isWhitespace) else {
-            return .failure(CommandFailure(
-                message: "the query is empty: give the start of a company name or a symbol, e.g. bourse search app",
-                exitCode: 64))
+            return .failure(
+                CommandFailure(
+                    message: "the query is empty: give the start of a company name or a symbol, e.g. bourse search app",
+                    exitCode: 64))
         }
         if let problem = SearchQuery.problem(with: query) {
             return .failure(CommandFailure(message: problem.replacingOccurrences(of: "q is", with: "the query is"), exitCode: 64))

@@ -36,7 +36,9 @@ public enum StandInServer {
             configuration: .init(address: .hostname(host, port: port), serverName: "bourse-sim"),
             onServerRunning: { channel in
                 let bound = channel.localAddress?.port ?? port
-                logger.notice("Stand-ins at http://\(host):\(bound): simulated Polygon market (\(limit)), GNB service (\(gnbData.rawValue) data)")
+                logger.notice(
+                    "Stand-ins at http://\(host):\(bound): simulated Polygon market (\(limit)), GNB service (\(gnbData.rawValue) data)"
+                )
                 logger.notice(
                     "Exchange feed at ws://\(host):\(bound)/feed: \(market.symbol) from \(market.startPrice), \(feed.ticksPerSecond) ticks/s, seed \(market.seed)"
                 )

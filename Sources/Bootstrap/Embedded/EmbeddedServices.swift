@@ -72,10 +72,12 @@ public final class EmbeddedServices: Service, Sendable {
         now: @escaping @Sendable () -> Date = { Date() }
     ) async throws -> EmbeddedServices? {
         guard !parts.isEmpty else { return nil }
-        let polygon = parts.contains(.market)
+        let polygon =
+            parts.contains(.market)
             ? PolygonStandIn(market: try SimulatedMarket.bundled(), rateLimit: polygonRateLimit, clock: now) : nil
         let gnb = parts.contains(.gnb) ? try GNBStandIn.bundled(gnbData) : nil
-        let feed = parts.contains(.feed)
+        let feed =
+            parts.contains(.feed)
             ? FeedStandIn.bundled(symbol: feedSymbol, seed: feedSeed, ticksPerSecond: feedTicksPerSecond, clock: now) : nil
         let router = Self.router(polygon: polygon, gnb: gnb, feed: feed)
         // An implementation detail of the app: only its failures are worth a log line.

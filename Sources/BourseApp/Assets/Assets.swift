@@ -103,7 +103,9 @@ enum Assets {
     /// The assets, read from the files in `bundle`.
     static func load(from bundle: Bundle) throws(MissingFile) -> [String: Asset] {
         func read(_ file: String) throws(MissingFile) -> ByteBuffer {
-            guard let url = bundle.url(forResource: file, withExtension: nil), let data = FileManager.default.contents(atPath: url.path) else {
+            guard let url = bundle.url(forResource: file, withExtension: nil),
+                let data = FileManager.default.contents(atPath: url.path)
+            else {
                 throw MissingFile(file: file, bundle: bundle.bundlePath)
             }
             return ByteBuffer(bytes: data)

@@ -28,7 +28,8 @@ struct ChartController: FeatureController {
         // The symbol is checked first, so an unknown one is a 404 whatever the bars say.
         let stock = try await overview
         let bars = try await fetched
-        let previousClose = parameters.range == .oneDay
+        let previousClose =
+            parameters.range == .oneDay
             ? Self.previousClose(before: bars.value, quote: stock.quote)
             : nil
         let layout = ChartGeometry(
@@ -36,11 +37,14 @@ struct ChartController: FeatureController {
             height: Double(parameters.height), previousClose: previousClose
         ).layout()
         let summary = ChartSummary.text(symbol: symbol, range: parameters.range, layout: layout)
-        let svg = ChartSVG(layout: layout, summary: summary, data: [
-            ("symbol", symbol), ("range", parameters.range.rawValue), ("source", market.source.rawValue),
-            ("fetched-at", Timestamp.iso8601(min(bars.fetchedAt, stock.fetchedAt))),
-            ("stale", String(bars.isStale || stock.isStale)),
-        ]).render()
+        let svg = ChartSVG(
+            layout: layout, summary: summary,
+            data: [
+                ("symbol", symbol), ("range", parameters.range.rawValue), ("source", market.source.rawValue),
+                ("fetched-at", Timestamp.iso8601(min(bars.fetchedAt, stock.fetchedAt))),
+                ("stale", String(bars.isStale || stock.isStale)),
+            ]
+        ).render()
         return SVGImage(svg: svg)
     }
 

@@ -148,7 +148,9 @@ public struct ChartSVG: Sendable {
     private func previousCloseLine(_ out: inout SVGWriter) {
         guard let y = layout.previousCloseY, let value = layout.previousClose else { return }
         let plot = layout.plot
-        out.raw(#"<g class="chart-previous-close"><path fill="none" stroke="\#(Palette.text)" stroke-width="1" stroke-dasharray="4 3" d="M"#)
+        out.raw(
+            #"<g class="chart-previous-close"><path fill="none" stroke="\#(Palette.text)" stroke-width="1" stroke-dasharray="4 3" d="M"#
+        )
         out.number(plot.x)
         out.raw(" ")
         out.number(y)
@@ -171,7 +173,9 @@ public struct ChartSVG: Sendable {
             out.raw("/>")
             return
         }
-        out.raw(#"<polyline class="chart-line" fill="none" stroke="\#(Palette.line)" stroke-width="1.5" stroke-linejoin="round" points=""#)
+        out.raw(
+            #"<polyline class="chart-line" fill="none" stroke="\#(Palette.line)" stroke-width="1.5" stroke-linejoin="round" points=""#
+        )
         for (index, point) in points.enumerated() {
             if index > 0 { out.raw(" ") }
             out.number(point.x)

@@ -15,7 +15,8 @@ enum ChartSummary {
         let intraday = layout.isIntraday
         let kind = layout.style == .line ? "line chart of the average of open, high, low and close" : "candlestick chart"
         let count = layout.bars.count
-        var text = head + ", " + kind + ": " + String(count) + (intraday ? " intraday" : " daily")
+        var text =
+            head + ", " + kind + ": " + String(count) + (intraday ? " intraday" : " daily")
             + (count == 1 ? " bar" : " bars")
             + " from " + ChartText.barTime(first.start, intraday: intraday)
             + " to " + ChartText.barTime(last.start, intraday: intraday)

@@ -34,13 +34,16 @@ struct ExchangeController: FeatureController {
         do {
             body = try await request.body.collect(upTo: Self.maxBodyBytes)
         } catch {
-            throw APIError(.contentTooLarge, "the order is larger than \(Self.maxBodyBytes) bytes; send {\"side\",\"type\",\"quantity\",\"price\"?}")
+            throw APIError(
+                .contentTooLarge,
+                "the order is larger than \(Self.maxBodyBytes) bytes; send {\"side\",\"type\",\"quantity\",\"price\"?}")
         }
         let json: JSONValue
         do {
             json = try JSONReader.parse(Array(buffer: body))
         } catch {
-            throw APIError(.badRequest, "the body is not JSON (\(error.description)); send {\"side\",\"type\",\"quantity\",\"price\"?}")
+            throw APIError(
+                .badRequest, "the body is not JSON (\(error.description)); send {\"side\",\"type\",\"quantity\",\"price\"?}")
         }
         let event = try await exchange.desk.place(try OrderRequest.parse(json))
         return try OrderEventResponse(event).response(from: request, context: context).with(status: .created)

@@ -12,7 +12,8 @@ struct ExchangePage {
     static let bookLevels = 10
 
     func render() -> HTML {
-        let bookRow: HTML = #"<tr><td class="num bid-size"></td><td class="num bid"></td><td class="num ask"></td><td class="num ask-size"></td></tr>"#
+        let bookRow: HTML =
+            #"<tr><td class="num bid-size"></td><td class="num bid"></td><td class="num ask"></td><td class="num ask-size"></td></tr>"#
         let bookRows = Array(repeating: bookRow, count: Self.bookLevels).joined()
         let content: HTML = """
             <div id="page" class="exchange-page" data-page="exchange">

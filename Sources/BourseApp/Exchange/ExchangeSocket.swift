@@ -11,9 +11,12 @@ struct ExchangeSocket {
     let exchange: ExchangeService
 
     func addRoutes(to router: Router<AppRequestContext>) {
-        router.ws("exchange/ws", shouldUpgrade: { request, _ in
-            Self.sameOrigin(request) ? .upgrade([:]) : .dontUpgrade
-        }) { [exchange] inbound, outbound, _ in
+        router.ws(
+            "exchange/ws",
+            shouldUpgrade: { request, _ in
+                Self.sameOrigin(request) ? .upgrade([:]) : .dontUpgrade
+            }
+        ) { [exchange] inbound, outbound, _ in
             // Subscribe before the snapshot, so nothing between the two is missed.
             let updates = exchange.desk.broadcaster.updates()
             try await outbound.write(.text(try await Self.snapshot(exchange)))

@@ -60,7 +60,9 @@ public struct GNBProductResponse: ResponseEncodable {
             let amount = line.transaction.amount, code = line.transaction.currency.rawValue
             switch line.result {
             case .success(let converted):
-                return Line(amount: amount, currency: code, eur: converted.amount, path: converted.path.currencies.map(\.rawValue), error: nil)
+                return Line(
+                    amount: amount, currency: code, eur: converted.amount, path: converted.path.currencies.map(\.rawValue),
+                    error: nil)
             case .failure(let error):
                 return Line(amount: amount, currency: code, eur: nil, path: nil, error: error.description)
             }

@@ -38,14 +38,16 @@ public actor GNBService {
     /// The current data, downloading it first if it is older than `maxAge`.
     public func snapshot() async throws(GNBError) -> Snapshot {
         if let current, now().timeIntervalSince(current.loadedAt) < maxAge { return current.snapshot }
-        let task = loading ?? Task { [client, sources, sourceLabel] in
-            do throws(GNBError) {
-                let dataset = try await client.load(sources)
-                return .success(Snapshot(dataset: dataset, source: sourceLabel))
-            } catch {
-                return .failure(error)
+        let task =
+            loading
+            ?? Task { [client, sources, sourceLabel] in
+                do throws(GNBError) {
+                    let dataset = try await client.load(sources)
+                    return .success(Snapshot(dataset: dataset, source: sourceLabel))
+                } catch {
+                    return .failure(error)
+                }
             }
-        }
         loading = task
         let result = await task.value
         loading = nil

@@ -9,7 +9,8 @@ import MarketData
 /// answers with an empty body or a stack trace, and unknown paths get a JSON 404 too. A
 /// client's mistake is a 4xx; a source or the database failing is a 5xx.
 struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response
+    {
         do {
             return try await next(request, context)
         } catch let error as APIError {

@@ -6,7 +6,9 @@ extension Request {
     func integerQuery(_ name: String, default defaultValue: Int, in range: ClosedRange<Int>) throws -> Int {
         guard let text = uri.queryParameters.get(name) else { return defaultValue }
         guard let value = Int(text), range.contains(value) else {
-            throw APIError(.badRequest, "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), got \"\(text.prefix(20))\"")
+            throw APIError(
+                .badRequest,
+                "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), got \"\(text.prefix(20))\"")
         }
         return value
     }

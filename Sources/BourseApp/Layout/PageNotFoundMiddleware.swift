@@ -7,7 +7,8 @@ import Hummingbird
 /// scripts and API clients keep their JSON errors. Add it inside `ErrorMiddleware`, which would
 /// otherwise turn the 404 into JSON first.
 struct PageNotFoundMiddleware<Context: RequestContext>: RouterMiddleware {
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response
+    {
         do {
             return try await next(request, context)
         } catch let error as HTTPError where error.status == .notFound && Self.wantsPage(request) {

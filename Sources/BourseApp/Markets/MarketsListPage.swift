@@ -27,7 +27,8 @@ struct MarketsListPage {
     func render() -> HTML {
         let headers = Self.columns.map { (column: Column) -> HTML in
             // The full title is the header's accessible name; a narrow screen shows the short one.
-            let title: HTML = column.title == column.short
+            let title: HTML =
+                column.title == column.short
                 ? "\(column.title)"
                 : #"<span class="long">\#(column.title)</span><span class="short" aria-hidden="true">\#(column.short)</span>"#
             let numeric: HTML = column.numeric ? #" class="num""# : ""
@@ -57,7 +58,8 @@ struct MarketsListPage {
             </div>
             """
         return PageLayout(
-            title: "Markets", section: .markets, sourceLabel: sourceLabel, content: content, scripts: ["market-format.js", "markets.js"]
+            title: "Markets", section: .markets, sourceLabel: sourceLabel, content: content,
+            scripts: ["market-format.js", "markets.js"]
         ).render()
     }
 }

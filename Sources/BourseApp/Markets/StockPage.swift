@@ -47,7 +47,8 @@ struct StockPage {
             </div>
             """
         return PageLayout(
-            title: symbol, section: .markets, sourceLabel: sourceLabel, content: content, scripts: ["chart.js", "market-format.js", "stock.js"]
+            title: symbol, section: .markets, sourceLabel: sourceLabel, content: content,
+            scripts: ["chart.js", "market-format.js", "stock.js"]
         ).render()
     }
 

@@ -34,7 +34,8 @@ struct SearchPage {
     private var body: HTML {
         switch outcome {
         case .prompt:
-            return #"<p class="lead" id="search-prompt">Type the start of a company name ("app" finds Apple Inc.), of any word in it ("bank" finds First Bank) or of a ticker symbol ("AAP" finds AAPL).</p>"#
+            return
+                #"<p class="lead" id="search-prompt">Type the start of a company name ("app" finds Apple Inc.), of any word in it ("bank" finds First Bank) or of a ticker symbol ("AAP" finds AAPL).</p>"#
         case .refused(let message):
             return #"<p class="error" role="alert">\#(message)</p>"#
         case .results(let listings) where listings.isEmpty:
@@ -48,7 +49,9 @@ struct SearchPage {
                     """#
             }.joined(separator: "\n")
             let count = listings.count == 1 ? "1 stock matches" : "\(listings.count) stocks match"
-            let more = listings.count == SearchService.maxLimit ? " (the first \(SearchService.maxLimit); type more to narrow it down)" : ""
+            let more =
+                listings.count == SearchService.maxLimit
+                ? " (the first \(SearchService.maxLimit); type more to narrow it down)" : ""
             return """
                 <p id="search-count" role="status">\(count) “\(query)”\(more).</p>
                 <table id="search-results">

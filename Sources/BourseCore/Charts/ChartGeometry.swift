@@ -98,15 +98,18 @@ public struct ChartGeometry: Sendable {
 
         let band = xAxis.band
         let points = bars.indices.map { ChartLayout.Point(x: xAxis.center(of: $0), y: y(bars[$0].ohlcAverage())) }
-        let candles: [Candle] = style == .line ? [] : bars.indices.map { index in
-            let bar = bars[index]
-            let top = y(max(bar.open, bar.close))
-            let bottom = y(min(bar.open, bar.close))
-            return Candle(
-                index: index, x: xAxis.center(of: index), bodyTop: top, bodyBottom: bottom,
-                wickTop: y(max(bar.high, bar.low)), wickBottom: y(min(bar.high, bar.low)),
-                bodyWidth: max(band * 0.7, 1), direction: Candle.Direction(open: bar.open, close: bar.close))
-        }
+        let candles: [Candle] =
+            style == .line
+            ? []
+            : bars.indices.map { index in
+                let bar = bars[index]
+                let top = y(max(bar.open, bar.close))
+                let bottom = y(min(bar.open, bar.close))
+                return Candle(
+                    index: index, x: xAxis.center(of: index), bodyTop: top, bodyBottom: bottom,
+                    wickTop: y(max(bar.high, bar.low)), wickBottom: y(min(bar.high, bar.low)),
+                    bodyWidth: max(band * 0.7, 1), direction: Candle.Direction(open: bar.open, close: bar.close))
+            }
         let hitRegions = bars.indices.map { index in
             ChartLayout.HitRegion(
                 index: index, minX: plot.x + Double(index) * band, maxX: plot.x + Double(index + 1) * band)

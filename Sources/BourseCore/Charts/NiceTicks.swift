@@ -44,9 +44,18 @@ public struct NiceTicks: Sendable, Equatable {
         var mantissa = 1
         while true {
             let base = Self.power(exponent)
-            if 1 * base >= target { mantissa = 1; break }
-            if 2 * base >= target { mantissa = 2; break }
-            if 5 * base >= target { mantissa = 5; break }
+            if 1 * base >= target {
+                mantissa = 1
+                break
+            }
+            if 2 * base >= target {
+                mantissa = 2
+                break
+            }
+            if 5 * base >= target {
+                mantissa = 5
+                break
+            }
             exponent += 1
         }
         exponent = min(max(exponent, -ExactDecimal.maxScale + 2), 30)

@@ -18,7 +18,8 @@ public enum TimeTickRule: String, Sendable, CaseIterable {
         guard let first = starts.first, let last = starts.last else { return .hours }
         let firstDay = NewYorkTime.marketDate(of: first)
         let lastDay = NewYorkTime.marketDate(of: last)
-        let intraday = starts.count == 1
+        let intraday =
+            starts.count == 1
             ? NewYorkTime.minuteOfDay(at: first) != 0
             : zip(starts, starts.dropFirst()).contains {
                 NewYorkTime.marketDate(of: $0) == NewYorkTime.marketDate(of: $1)

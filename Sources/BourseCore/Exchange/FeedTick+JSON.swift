@@ -14,7 +14,9 @@ extension FeedTick {
         guard case .object = json else { throw FeedMessageError("not a JSON object") }
         guard let type = json["type"]?.stringValue else { throw FeedMessageError("no \"type\"") }
         guard type == "tick" else { throw FeedMessageError("unknown type \"\(type)\"") }
-        guard let seq = json["seq"]?.int64Value, seq > 0 else { throw FeedMessageError("\"seq\" must be a positive whole number") }
+        guard let seq = json["seq"]?.int64Value, seq > 0 else {
+            throw FeedMessageError("\"seq\" must be a positive whole number")
+        }
         guard let timeText = json["time"]?.stringValue, let time = Timestamp.parseISO8601(timeText) else {
             throw FeedMessageError("\"time\" must be an ISO 8601 UTC time such as 2026-11-20T14:30:00.125Z")
         }
@@ -59,7 +61,9 @@ extension FeedTick {
 
     private static func levels(_ json: JSONValue?, name: String) throws(FeedMessageError) -> [BookLevel] {
         guard let items = json?.arrayValue else { throw FeedMessageError("\"\(name)\" must be an array of [price, quantity]") }
-        guard items.count <= maxLevels else { throw FeedMessageError("\"\(name)\" has \(items.count) levels; at most \(maxLevels)") }
+        guard items.count <= maxLevels else {
+            throw FeedMessageError("\"\(name)\" has \(items.count) levels; at most \(maxLevels)")
+        }
         var levels: [BookLevel] = []
         levels.reserveCapacity(items.count)
         for (i, item) in items.enumerated() {

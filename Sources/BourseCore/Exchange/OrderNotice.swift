@@ -5,7 +5,9 @@ public enum OrderNotice {
     /// cancel).
     public static func text(for order: Order, newFills: [Fill]) -> String {
         let verb = order.side == .buy ? "bought" : "sold"
-        let what = order.type == .limit ? "limit \(order.side.rawValue) of \(order.quantity) at \(order.limitPrice?.description ?? "?")"
+        let what =
+            order.type == .limit
+            ? "limit \(order.side.rawValue) of \(order.quantity) at \(order.limitPrice?.description ?? "?")"
             : "market \(order.side.rawValue) of \(order.quantity)"
         let newQuantity = newFills.reduce(0) { $0 + $1.quantity }
         let filledNow: String? = newQuantity > 0 ? "\(verb) \(newQuantity) of \(order.quantity) at \(averageText(newFills))" : nil
@@ -14,7 +16,8 @@ public enum OrderNotice {
             return "order \(order.id) refused (\(what)): \(order.reason ?? "no reason given")"
         case .filled:
             if newQuantity == order.quantity { return "\(verb) \(order.quantity) at \(averageText(newFills))" }
-            return "\(filledNow ?? verb); order \(order.id) is filled (\(order.quantity) at \(order.averagePrice.map(priceText) ?? "?") on average)"
+            return
+                "\(filledNow ?? verb); order \(order.id) is filled (\(order.quantity) at \(order.averagePrice.map(priceText) ?? "?") on average)"
         case .cancelled:
             let rest = order.quantity - order.filledQuantity
             if order.type == .market && order.reason != "cancelled by the user" {

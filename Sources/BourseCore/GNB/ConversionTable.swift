@@ -38,7 +38,8 @@ public struct ConversionTable: Sendable {
         do {
             var value = path.hops.isEmpty ? amount.rounded(toPlaces: 2, .halfEven) : amount
             for hop in path.hops {
-                value = hop.inverted
+                value =
+                    hop.inverted
                     ? try value.divided(by: hop.rate, places: 2, .halfEven)
                     : try value.multiplied(by: hop.rate).rounded(toPlaces: 2, .halfEven)
             }

@@ -35,7 +35,8 @@ public enum GNBParseError: Error, Equatable, Sendable, CustomStringConvertible {
             let records = Set(errors.map(\.record)).count
             let shown = errors.prefix(10).map(\.description).joined(separator: "; ")
             let more = errors.count > 10 ? "; and \(errors.count - 10) more problems" : ""
-            return "\(records) bad record\(records == 1 ? "" : "s") (\(validCount) valid): \(shown)\(more); fix or remove them and send the document again"
+            return
+                "\(records) bad record\(records == 1 ? "" : "s") (\(validCount) valid): \(shown)\(more); fix or remove them and send the document again"
         }
     }
 }

@@ -18,7 +18,9 @@ extension GNBParser {
                 let place = GNBXMLSyntaxError(offset: child.offset, reason: "").position(in: bytes)
                 throw .malformedDocument(
                     format: .xml,
-                    reason: "<\(child.name)> at \(place) is not expected inside <\(shape.root)>; only <\(shape.element)> elements are")
+                    reason:
+                        "<\(child.name)> at \(place) is not expected inside <\(shape.root)>; only <\(shape.element)> elements are"
+                )
             }
             records.append(.xml(child.attributes))
         }

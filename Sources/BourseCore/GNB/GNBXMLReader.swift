@@ -40,7 +40,9 @@ enum GNBXMLReader {
             if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
             try skipMisc()
             guard !atEnd else { throw error("the document has no root element") }
-            guard bytes[position] == UInt8(ascii: "<") else { throw error("expected '<' to open the root element, found \(describe(bytes[position]))") }
+            guard bytes[position] == UInt8(ascii: "<") else {
+                throw error("expected '<' to open the root element, found \(describe(bytes[position]))")
+            }
             if peek("<!DOCTYPE") { throw error("DOCTYPE declarations are not supported") }
             let rootOffset = position
             let (root, _, rootClosed) = try readStartTag()
@@ -85,7 +87,9 @@ enum GNBXMLReader {
         mutating func skipSpaceAndComments(inside name: String, openedAt offset: Int) throws(GNBXMLSyntaxError) {
             while true {
                 skipWhitespace()
-                guard !atEnd else { throw error("the document ends inside <\(name)> (opened at byte \(offset)); </\(name)> is missing") }
+                guard !atEnd else {
+                    throw error("the document ends inside <\(name)> (opened at byte \(offset)); </\(name)> is missing")
+                }
                 if peek("<!--") {
                     try skipComment()
                 } else if peek("<?") {
@@ -113,7 +117,9 @@ enum GNBXMLReader {
             let start = position
             position += 4
             while position + 2 < bytes.count {
-                if bytes[position] == UInt8(ascii: "-"), bytes[position + 1] == UInt8(ascii: "-"), bytes[position + 2] == UInt8(ascii: ">") {
+                if bytes[position] == UInt8(ascii: "-"), bytes[position + 1] == UInt8(ascii: "-"),
+                    bytes[position + 2] == UInt8(ascii: ">")
+                {
                     position += 3
                     return
                 }
@@ -200,7 +206,8 @@ enum GNBXMLReader {
             let end = position
             position += 1  // the closing quote
             if plain {
-                return GNBXMLAttribute(name: name, value: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+                return GNBXMLAttribute(
+                    name: name, value: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
             }
             return GNBXMLAttribute(name: name, value: try decodeValue(start..<end))
         }
@@ -254,7 +261,7 @@ enum GNBXMLReader {
             let hex = reference.hasPrefix("#x")
             let digits = reference.dropFirst(hex ? 2 : 1)
             guard !digits.isEmpty, digits.count <= 8, let code = UInt32(digits, radix: hex ? 16 : 10),
-                  let scalar = Unicode.Scalar(code), Self.isXMLChar(code)
+                let scalar = Unicode.Scalar(code), Self.isXMLChar(code)
             else { throw error("&\(reference); is not a valid character reference", at: offset) }
             return String(Character(scalar))
         }
@@ -268,7 +275,9 @@ enum GNBXMLReader {
         mutating func readName(what: String) throws(GNBXMLSyntaxError) -> String {
             let start = position
             guard !atEnd, isNameStart(bytes[position]) else {
-                throw error(atEnd ? "the document ends where \(what) was expected" : "expected \(what), found \(describe(bytes[position]))")
+                throw error(
+                    atEnd
+                        ? "the document ends where \(what) was expected" : "expected \(what), found \(describe(bytes[position]))")
             }
             position += 1
             while position < bytes.count, isNameStart(bytes[position]) || isNameRest(bytes[position]) { position += 1 }
@@ -276,7 +285,8 @@ enum GNBXMLReader {
         }
 
         func isNameStart(_ b: UInt8) -> Bool {
-            (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") || b == UInt8(ascii: "_") || b == UInt8(ascii: ":") || b >= 0x80
+            (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") || b == UInt8(ascii: "_") || b == UInt8(ascii: ":")
+                || b >= 0x80
         }
 
         func isNameRest(_ b: UInt8) -> Bool {

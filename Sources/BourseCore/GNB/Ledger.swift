@@ -33,7 +33,8 @@ public struct Ledger: Sendable {
     public func product(_ sku: String) -> ProductDetail? {
         var lines: [ProductLine] = []
         for transaction in transactions where transaction.sku == sku {
-            lines.append(ProductLine(transaction: transaction, result: table.convert(transaction.amount, from: transaction.currency)))
+            lines.append(
+                ProductLine(transaction: transaction, result: table.convert(transaction.amount, from: transaction.currency)))
         }
         guard !lines.isEmpty else { return nil }
         var total: ExactDecimal? = ExactDecimal(significand: 0, scale: 2)
@@ -96,7 +97,8 @@ public struct Ledger: Sendable {
             running[index].cents = sum
         }
         return running.map { product in
-            let total = product.unconvertible > 0 || product.overflowed
+            let total =
+                product.unconvertible > 0 || product.overflowed
                 ? nil : ExactDecimal(significand: product.cents, scale: 2)
             return ProductSummary(sku: product.sku, count: product.count, total: total, unconvertible: product.unconvertible)
         }

@@ -59,9 +59,15 @@ public enum JSONReader {
             case UInt8(ascii: "{"): return try readObject(depth: depth)
             case UInt8(ascii: "["): return try readArray(depth: depth)
             case UInt8(ascii: "\""): return .string(try readString())
-            case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
-            case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
-            case UInt8(ascii: "n"): try expectWord("null"); return .null
+            case UInt8(ascii: "t"):
+                try expectWord("true")
+                return .bool(true)
+            case UInt8(ascii: "f"):
+                try expectWord("false")
+                return .bool(false)
+            case UInt8(ascii: "n"):
+                try expectWord("null")
+                return .null
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try readNumber())
             default: throw error("unexpected character '\(Character(UnicodeScalar(bytes[position])))'")
             }
@@ -200,7 +206,7 @@ public enum JSONReader {
                     var code = try readHex4()
                     if (0xD800...0xDBFF).contains(code) {
                         guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
-                              bytes[position + 1] == UInt8(ascii: "u")
+                            bytes[position + 1] == UInt8(ascii: "u")
                         else { throw error("a high surrogate must be followed by a low one") }
                         position += 2
                         let low = try readHex4()

@@ -56,9 +56,10 @@ public enum ListingsParser {
             }
             let ticker = fields[symbol].trimmingSpaces()
             guard !ticker.isEmpty else { throw .badRow(line: row.line, reason: "the symbol is empty") }
-            listings.append(Listing(
-                symbol: ticker, name: cleanName(fields[security]), exchange: exchange,
-                isETF: fields[etf].trimmingSpaces() == "Y"))
+            listings.append(
+                Listing(
+                    symbol: ticker, name: cleanName(fields[security]), exchange: exchange,
+                    isETF: fields[etf].trimmingSpaces() == "Y"))
         }
         return listings
     }
@@ -75,9 +76,10 @@ public enum ListingsParser {
             }
             let value = columns.map { row.fields[$0].trimmingSpaces() }
             guard !value[0].isEmpty else { throw .badRow(line: row.line, reason: "the symbol is empty") }
-            profiles.append(CompanyProfile(
-                symbol: value[0], name: value[1], sector: value[2], industry: value[3],
-                headquarters: value[4], founded: value[5]))
+            profiles.append(
+                CompanyProfile(
+                    symbol: value[0], name: value[1], sector: value[2], industry: value[3],
+                    headquarters: value[4], founded: value[5]))
         }
         return profiles
     }
@@ -95,12 +97,13 @@ public enum ListingsParser {
                 throw .badRow(line: row.line, reason: "expected \(table.header.count) fields, found \(row.fields.count)")
             }
             guard let lastClose = ExactDecimal(row.fields[close]), lastClose.signum > 0,
-                  let vol = ExactDecimal(row.fields[volatility]), vol.signum > 0,
-                  let shares = Int(row.fields[volume]), shares >= 0
+                let vol = ExactDecimal(row.fields[volatility]), vol.signum > 0,
+                let shares = Int(row.fields[volume]), shares >= 0
             else {
                 throw .badRow(line: row.line, reason: "expected a positive close and volatility and a whole volume")
             }
-            levels.append(PriceLevel(symbol: row.fields[symbol], lastClose: lastClose, dailyVolatility: vol, averageVolume: shares))
+            levels.append(
+                PriceLevel(symbol: row.fields[symbol], lastClose: lastClose, dailyVolatility: vol, averageVolume: shares))
         }
         return levels
     }

@@ -20,7 +20,8 @@ public struct Quote: Sendable, Equatable, Codable {
         if let previousClose {
             let change = price - previousClose
             self.change = change
-            self.changePercent = previousClose.isZero
+            self.changePercent =
+                previousClose.isZero
                 ? nil
                 : try? (change * 100).divided(by: previousClose, places: 2, .halfEven)
         }

@@ -75,7 +75,9 @@ extension ExactDecimal {
             } else if b == minus {
                 return .failure(ParseFailure(text: "a minus sign may only come first, once"))
             } else {
-                return .failure(ParseFailure(text: "it contains \(describe(b)), where only digits, one point and a leading minus are allowed"))
+                return .failure(
+                    ParseFailure(text: "it contains \(describe(b)), where only digits, one point and a leading minus are allowed")
+                )
             }
             i += 1
         }
@@ -146,7 +148,8 @@ extension ExactDecimal: CustomStringConvertible, LosslessStringConvertible {
         let negative = significand < 0
         let digits = String(significand.magnitude)
         guard scale > 0 else { return negative ? "-" + digits : digits }
-        let padded = digits.count <= scale
+        let padded =
+            digits.count <= scale
             ? String(repeating: "0", count: scale - digits.count + 1) + digits
             : digits
         let split = padded.index(padded.endIndex, offsetBy: -scale)

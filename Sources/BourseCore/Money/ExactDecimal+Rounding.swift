@@ -25,8 +25,9 @@ extension ExactDecimal {
             (quotient, remainder) = significand.quotientAndRemainder(dividingBy: divisor)
         }
         return ExactDecimal(
-            significand: quotient + Self.roundingIncrement(
-                quotient: quotient, remainder: remainder, divisor: divisor, rule: rule),
+            significand: quotient
+                + Self.roundingIncrement(
+                    quotient: quotient, remainder: remainder, divisor: divisor, rule: rule),
             scale: places)
     }
 

@@ -24,7 +24,8 @@ struct SearchIndexBuilder {
         bySymbol.reserveCapacity(input.count)
         for index in ByteKeySort.order(of: inputSymbolKeys, in: inputSymbols) {
             if let previous = bySymbol.last,
-               inputSymbols[inputSymbolKeys[Int(previous)].positions] == inputSymbols[inputSymbolKeys[Int(index)].positions] {
+                inputSymbols[inputSymbolKeys[Int(previous)].positions] == inputSymbols[inputSymbolKeys[Int(index)].positions]
+            {
                 continue
             }
             bySymbol.append(index)

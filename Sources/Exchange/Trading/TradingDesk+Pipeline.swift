@@ -80,7 +80,7 @@ extension TradingDesk {
         if !changes.isEmpty {
             do {
                 try await store.save(orders: changes.orders, fills: changes.fills)
-            } catch where Task.isCancelled {
+            } catch  where Task.isCancelled {
                 // The desk's task was cancelled (a shutdown past its deadline): the store may
                 // refuse reads too, and the engine is not used again, so it is not rebuilt.
                 committed = false

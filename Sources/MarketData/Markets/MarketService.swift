@@ -58,8 +58,9 @@ public struct MarketService: Sendable {
             throw .badRequest("days must be between 1 and \(Self.maxHistoryDays), got \(days)")
         }
         let last = ChartRange.oneMonth.window(at: now(), calendar: calendar).to
-        return try await provider.aggregates(AggregatesRequest(
-            symbol: symbol, multiplier: 1, timespan: .day, from: last.adding(days: -days), to: last))
+        return try await provider.aggregates(
+            AggregatesRequest(
+                symbol: symbol, multiplier: 1, timespan: .day, from: last.adding(days: -days), to: last))
     }
 
     /// The bars of one chart range, oldest first.
@@ -68,8 +69,9 @@ public struct MarketService: Sendable {
         guard let timespan = Timespan(rawValue: window.timespan) else {
             throw .badRequest("unsupported timespan \(window.timespan)")
         }
-        return try await provider.aggregates(AggregatesRequest(
-            symbol: symbol, multiplier: window.multiplier, timespan: timespan, from: window.from, to: window.to))
+        return try await provider.aggregates(
+            AggregatesRequest(
+                symbol: symbol, multiplier: window.multiplier, timespan: timespan, from: window.from, to: window.to))
     }
 }
 

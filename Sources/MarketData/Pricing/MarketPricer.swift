@@ -17,7 +17,9 @@ public actor MarketPricer {
     /// How many days it steps back over before giving up on finding a day with data.
     public static let maxStepsBack = 10
 
-    public init(provider: any MarketDataProvider, calendar: TradingCalendar = TradingCalendar(), now: @escaping @Sendable () -> Date) {
+    public init(
+        provider: any MarketDataProvider, calendar: TradingCalendar = TradingCalendar(), now: @escaping @Sendable () -> Date
+    ) {
         self.provider = provider
         self.calendar = calendar
         self.now = now
@@ -33,7 +35,7 @@ public actor MarketPricer {
             let pricing = try await pricing(onOrBefore: start)
             lastGood = pricing
             return pricing
-        } catch where error.isSourceFailure {
+        } catch  where error.isSourceFailure {
             if let lastGood {
                 return Fetched(value: lastGood.value, fetchedAt: lastGood.fetchedAt, isStale: true)
             }

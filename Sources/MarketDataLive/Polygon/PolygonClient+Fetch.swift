@@ -1,7 +1,7 @@
 import BourseCore
 import Foundation
-import MarketData
 import Logging
+import MarketData
 import Synchronization
 
 /// The path of one request: coalesce, look in the cache, send (rate limited, retried), store.

@@ -1,7 +1,7 @@
 import Foundation
+import Logging
 import MarketData
 import Networking
-import Logging
 
 /// How a request ended on the network.
 enum SendOutcome: Sendable {
@@ -17,7 +17,10 @@ extension PolygonClient {
     /// Sends `request` through the shared rate limiter, retrying what may pass.
     func send(_ request: PolygonRequest) async -> SendOutcome {
         let policy = configuration.retry
-        guard let url = request.url(base: configuration.baseURL, apiKey: configuration.apiKey, placement: configuration.keyPlacement) else {
+        guard
+            let url = request.url(
+                base: configuration.baseURL, apiKey: configuration.apiKey, placement: configuration.keyPlacement)
+        else {
             return .refused(.badRequest("cannot make a URL of \(request.cacheKey)"))
         }
         var headers = ["Accept": "application/json"]

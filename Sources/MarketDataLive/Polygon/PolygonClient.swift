@@ -1,8 +1,8 @@
 import BourseCore
 import Foundation
+import Logging
 import MarketData
 import Networking
-import Logging
 
 /// The Polygon REST client: rate limited, coalescing, cached, and careful with the key.
 ///

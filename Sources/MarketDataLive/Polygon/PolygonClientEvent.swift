@@ -1,4 +1,5 @@
 import MarketData
+
 /// Something the client is doing that a user may want to be told about ("rate limited,
 /// retrying in 7 s"). Carries no URL and no key.
 public enum PolygonClientEvent: Sendable, Equatable {

@@ -1,5 +1,5 @@
-import MarketData
 import BourseCore
+import MarketData
 
 /// The requests behind each `MarketDataProvider` method.
 extension PolygonRequest {

@@ -1,4 +1,5 @@
 import MarketData
+
 /// Runs one operation per key at a time: callers that ask for a key already in flight wait
 /// for that operation and share its result.
 actor RequestCoalescer {

@@ -1,4 +1,5 @@
 import MarketData
+
 /// Time as the rate limiter and the retry backoff see it, so that tests can move it by hand.
 ///
 /// Instants are durations since an arbitrary origin fixed when the clock was made.

@@ -1,4 +1,5 @@
 import MarketData
+
 /// Lets at most `limit` requests go in any window of `window` (a sliding log of send times).
 ///
 /// One limiter is shared by every caller of a client. A caller that finds the window full

@@ -12,10 +12,11 @@ public enum ContentNegotiation {
         for offer in offers {
             // The most specific range that matches this offer decides its quality.
             guard let match = ranges.filter({ $0.matches(offer) }).max(by: { $0.specificity < $1.specificity }),
-                  match.quality > 0
+                match.quality > 0
             else { continue }
             if best == nil || match.quality > best!.quality
-                || (match.quality == best!.quality && match.specificity > best!.specificity) {
+                || (match.quality == best!.quality && match.specificity > best!.specificity)
+            {
                 best = (offer, match.quality, match.specificity)
             }
         }

@@ -9,7 +9,9 @@ enum GNBDocuments {
     }
 
     static func json(transactions: [Transaction]) -> String {
-        let items = transactions.map { #"{"sku":\#(JSONString.quoted($0.sku)),"amount":"\#($0.amount)","currency":"\#($0.currency)"}"# }
+        let items = transactions.map {
+            #"{"sku":\#(JSONString.quoted($0.sku)),"amount":"\#($0.amount)","currency":"\#($0.currency)"}"#
+        }
         return "[" + items.joined(separator: ",\n") + "]\n"
     }
 
@@ -22,6 +24,7 @@ enum GNBDocuments {
         let items = transactions.map {
             #" <transaction sku="\#(Markup.escaped($0.sku))" amount="\#($0.amount)" currency="\#($0.currency)"/>"#
         }
-        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<transactions>\n" + items.joined(separator: "\n") + "\n</transactions>\n"
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<transactions>\n" + items.joined(separator: "\n")
+            + "\n</transactions>\n"
     }
 }

@@ -14,8 +14,10 @@ public enum GNBSampleSet: String, CaseIterable, Sendable {
     var files: (rates: String, transactions: String) {
         switch self {
         case .statement: return ("gnb/kata-statement/rates.json", "gnb/kata-statement/transactions.json")
-        case .dump2020: return ("gnb/herokuapp-dump-2020/rates_api_shape.json", "gnb/herokuapp-dump-2020/transactions_api_shape.json")
-        case .dump2021: return ("gnb/herokuapp-dump-2021/rates_api_shape.json", "gnb/herokuapp-dump-2021/transactions_api_shape.json")
+        case .dump2020:
+            return ("gnb/herokuapp-dump-2020/rates_api_shape.json", "gnb/herokuapp-dump-2020/transactions_api_shape.json")
+        case .dump2021:
+            return ("gnb/herokuapp-dump-2021/rates_api_shape.json", "gnb/herokuapp-dump-2021/transactions_api_shape.json")
         }
     }
 }

@@ -36,7 +36,8 @@ extension SimulatedMarket {
             }
             let prior = previousIndex == index - 1 ? previousClose : closeCents(model, at: max(index - 1, 0))
             let close = closeCents(model, at: index)
-            let prices = dayPrices(model, index: index, minutes: session.minutes, count: count, previousClose: prior, close: close)
+            let prices = dayPrices(
+                model, index: index, minutes: session.minutes, count: count, previousClose: prior, close: close)
             bars.append(Self.bar(prices, start: Self.dayStart(date)))
             previousIndex = index
             previousClose = close
@@ -48,7 +49,7 @@ extension SimulatedMarket {
     /// has ended by `now`; empty on days without a session.
     public func minuteBars(_ symbol: String, on date: MarketDate, now: Date) -> [Bar] {
         guard let position = positions[symbol], let index = tradingDays.index(of: date),
-              let session = calendar.session(on: date)
+            let session = calendar.session(on: date)
         else { return [] }
         let count = Self.completedMinutes(of: session, at: now)
         guard count > 0 else { return [] }
@@ -71,7 +72,7 @@ extension SimulatedMarket {
     /// without a session or one whose session has not closed by `now`. Cached per day.
     public func groupedDaily(on date: MarketDate, now: Date) -> [GroupedBar] {
         guard let session = calendar.session(on: date), session.close <= now,
-              let index = tradingDays.index(of: date)
+            let index = tradingDays.index(of: date)
         else { return [] }
         let prices = cachedGrouped(date) ?? computeGrouped(index: index, session: session)
         let start = Self.dayStart(date)

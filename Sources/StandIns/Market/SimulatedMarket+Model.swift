@@ -5,7 +5,10 @@ import Foundation
 extension SimulatedMarket {
     /// Draw streams, so that the close, the gap, the volume and the minutes use independent numbers.
     enum Stream: Int {
-        case close = 11, gap = 12, volume = 13, minutes = 14
+        case close = 11
+        case gap = 12
+        case volume = 13
+        case minutes = 14
     }
 
     /// The close of the trading day at `index`, in cents.
@@ -45,7 +48,8 @@ extension SimulatedMarket {
         let logOpen = log(Double(open)), logClose = log(Double(close))
         // Busier days are the ones that move; the weights shape the usual U of intraday volume.
         let move = abs(logClose - log(Double(previousClose))) / model.volatility
-        let dayVolume = model.averageVolume
+        let dayVolume =
+            model.averageVolume
             * exp(0.35 * NormalTable.draw(StableHash.mix(model.seed, day, Stream.volume.rawValue)) - 0.06)
             * (0.75 + 0.25 * min(move, 4))
         var weightSum = 0.0

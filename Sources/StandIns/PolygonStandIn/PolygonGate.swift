@@ -24,8 +24,10 @@ struct PolygonGate<Context: RequestContext>: RouterMiddleware {
         } catch let error as HTTPError where error.status == .notFound && answersUnknownPaths {
             // The client asked for an endpoint that does not exist (a misspelling, a missing segment).
             return PolygonStandIn.json(
-                PolygonFailure.badRequest("Unknown path '\(request.uri.path)'; see the Polygon REST API for the supported endpoints.")
-                    .body(requestID: PolygonStandIn.requestID(for: request)),
+                PolygonFailure.badRequest(
+                    "Unknown path '\(request.uri.path)'; see the Polygon REST API for the supported endpoints."
+                )
+                .body(requestID: PolygonStandIn.requestID(for: request)),
                 status: .badRequest)
         }
     }

@@ -57,14 +57,18 @@ extension PolygonStandIn {
         if !page.isEmpty { members.append(("count", .int(page.count))) }
         if bars.count > page.count, let last = page.last {
             let lastMs = Self.milliseconds(last.bar.start)
-            let window = options.descending
+            let window =
+                options.descending
                 ? "\(rawFrom)/\(lastMs - 1)"
                 : "\(Self.milliseconds(bars[page.count].bar.start))/\(rawTo)"
             let cursor = options.cursor
-            members.append((
-                "next_url",
-                .string("\(Self.origin(of: request))/v2/aggs/ticker/\(symbol)/range/\(multiplier)/\(timespan.rawValue)/\(window)?cursor=\(cursor)")
-            ))
+            members.append(
+                (
+                    "next_url",
+                    .string(
+                        "\(Self.origin(of: request))/v2/aggs/ticker/\(symbol)/range/\(multiplier)/\(timespan.rawValue)/\(window)?cursor=\(cursor)"
+                    )
+                ))
         }
         return .object(members)
     }

@@ -38,7 +38,8 @@ extension PolygonStandIn {
             }
             if let market = params["market"] { query.market = String(market) }
         }
-        var matches = query.active && (query.market == nil || query.market == "stocks")
+        var matches =
+            query.active && (query.market == nil || query.market == "stocks")
             ? market.listings.filter(query.matches) : []
         if query.descending { matches.reverse() }
         if let after = query.after {

@@ -27,7 +27,9 @@ struct TickerListQuery: Sendable, Equatable {
 
     /// The query as base64url text without padding, like Polygon's cursors.
     var cursor: String {
-        var items: [(String, String)] = [("limit", String(limit)), ("order", descending ? "desc" : "asc"), ("active", String(active))]
+        var items: [(String, String)] = [
+            ("limit", String(limit)), ("order", descending ? "desc" : "asc"), ("active", String(active)),
+        ]
         if let search { items.append(("search", search)) }
         if let ticker { items.append(("ticker", ticker)) }
         if let market { items.append(("market", market)) }

@@ -5,58 +5,61 @@ enum Migrations {
     static func register(in migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v1: response cache") { db in
             // Every answer from a market-data source, keyed by request without the API key.
-            try db.execute(sql: """
-                CREATE TABLE response_cache (
-                    key TEXT PRIMARY KEY NOT NULL,
-                    body BLOB NOT NULL,
-                    fetched_at REAL NOT NULL,
-                    fresh_until REAL NOT NULL
-                ) WITHOUT ROWID
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE response_cache (
+                        key TEXT PRIMARY KEY NOT NULL,
+                        body BLOB NOT NULL,
+                        fetched_at REAL NOT NULL,
+                        fresh_until REAL NOT NULL
+                    ) WITHOUT ROWID
+                    """)
         }
         migrator.registerMigration("v2: GNB downloads") { db in
             // The last download of each GNB source that parsed cleanly, as the source sent it.
-            try db.execute(sql: """
-                CREATE TABLE gnb_download (
-                    source TEXT PRIMARY KEY NOT NULL,
-                    body BLOB NOT NULL,
-                    format TEXT NOT NULL CHECK (format IN ('json', 'xml')),
-                    fetched_at REAL NOT NULL
-                ) WITHOUT ROWID
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE gnb_download (
+                        source TEXT PRIMARY KEY NOT NULL,
+                        body BLOB NOT NULL,
+                        format TEXT NOT NULL CHECK (format IN ('json', 'xml')),
+                        fetched_at REAL NOT NULL
+                    ) WITHOUT ROWID
+                    """)
         }
         migrator.registerMigration("v3: exchange orders and fills") { db in
             // Every order the user placed and every fill, written before the user is told of it.
             // Prices are whole ticks of 0.01 (exact); times are Unix seconds.
-            try db.execute(sql: """
-                CREATE TABLE exchange_order (
-                    row INTEGER PRIMARY KEY,  -- the order the orders were placed in
-                    id TEXT NOT NULL UNIQUE,
-                    side TEXT NOT NULL CHECK (side IN ('buy', 'sell')),
-                    type TEXT NOT NULL CHECK (type IN ('market', 'limit')),
-                    quantity INTEGER NOT NULL CHECK (quantity > 0),
-                    limit_ticks INTEGER CHECK (limit_ticks > 0),
-                    created_at REAL NOT NULL,
-                    status TEXT NOT NULL
-                        CHECK (status IN ('PENDING', 'PARTIALLY_FILLED', 'FILLED', 'CANCELLED', 'REJECTED')),
-                    filled_quantity INTEGER NOT NULL CHECK (filled_quantity BETWEEN 0 AND quantity),
-                    filled_ticks INTEGER NOT NULL,
-                    reason TEXT,
-                    updated_at REAL NOT NULL
-                );
-                CREATE INDEX exchange_order_open ON exchange_order (status)
-                    WHERE status IN ('PENDING', 'PARTIALLY_FILLED');
-                CREATE TABLE exchange_fill (
-                    id INTEGER PRIMARY KEY AUTOINCREMENT,
-                    order_id TEXT NOT NULL REFERENCES exchange_order (id),
-                    seq INTEGER NOT NULL,
-                    time REAL NOT NULL,
-                    side TEXT NOT NULL CHECK (side IN ('buy', 'sell')),
-                    price_ticks INTEGER NOT NULL CHECK (price_ticks > 0),
-                    quantity INTEGER NOT NULL CHECK (quantity > 0)
-                );
-                CREATE INDEX exchange_fill_order ON exchange_fill (order_id, id);
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE exchange_order (
+                        row INTEGER PRIMARY KEY,  -- the order the orders were placed in
+                        id TEXT NOT NULL UNIQUE,
+                        side TEXT NOT NULL CHECK (side IN ('buy', 'sell')),
+                        type TEXT NOT NULL CHECK (type IN ('market', 'limit')),
+                        quantity INTEGER NOT NULL CHECK (quantity > 0),
+                        limit_ticks INTEGER CHECK (limit_ticks > 0),
+                        created_at REAL NOT NULL,
+                        status TEXT NOT NULL
+                            CHECK (status IN ('PENDING', 'PARTIALLY_FILLED', 'FILLED', 'CANCELLED', 'REJECTED')),
+                        filled_quantity INTEGER NOT NULL CHECK (filled_quantity BETWEEN 0 AND quantity),
+                        filled_ticks INTEGER NOT NULL,
+                        reason TEXT,
+                        updated_at REAL NOT NULL
+                    );
+                    CREATE INDEX exchange_order_open ON exchange_order (status)
+                        WHERE status IN ('PENDING', 'PARTIALLY_FILLED');
+                    CREATE TABLE exchange_fill (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        order_id TEXT NOT NULL REFERENCES exchange_order (id),
+                        seq INTEGER NOT NULL,
+                        time REAL NOT NULL,
+                        side TEXT NOT NULL CHECK (side IN ('buy', 'sell')),
+                        price_ticks INTEGER NOT NULL CHECK (price_ticks > 0),
+                        quantity INTEGER NOT NULL CHECK (quantity > 0)
+                    );
+                    CREATE INDEX exchange_fill_order ON exchange_fill (order_id, id);
+                    """)
         }
         migrator.registerMigration("v4: one saved-answer table") { db in
             // The market-data cache (v1) and the GNB downloads (v2) were the same thing twice: the
@@ -64,24 +67,25 @@ enum Migrations {
             // GNB's keys become `gnb:` and the source, so they can never meet a Polygon key (a
             // path, starting with "/"); its format becomes a media type; and as GNB always asks
             // the source first, its answers are fresh until the moment they were fetched.
-            try db.execute(sql: """
-                CREATE TABLE saved_answer (
-                    key TEXT PRIMARY KEY NOT NULL,
-                    body BLOB NOT NULL,
-                    media_type TEXT,
-                    fetched_at REAL NOT NULL,
-                    fresh_until REAL NOT NULL
-                ) WITHOUT ROWID;
-                INSERT INTO saved_answer (key, body, media_type, fetched_at, fresh_until)
-                    SELECT key, body, NULL, fetched_at, fresh_until FROM response_cache;
-                INSERT INTO saved_answer (key, body, media_type, fetched_at, fresh_until)
-                    SELECT 'gnb:' || source, body,
-                        CASE format WHEN 'json' THEN 'application/json' WHEN 'xml' THEN 'application/xml' END,
-                        fetched_at, fetched_at
-                    FROM gnb_download;
-                DROP TABLE response_cache;
-                DROP TABLE gnb_download;
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE saved_answer (
+                        key TEXT PRIMARY KEY NOT NULL,
+                        body BLOB NOT NULL,
+                        media_type TEXT,
+                        fetched_at REAL NOT NULL,
+                        fresh_until REAL NOT NULL
+                    ) WITHOUT ROWID;
+                    INSERT INTO saved_answer (key, body, media_type, fetched_at, fresh_until)
+                        SELECT key, body, NULL, fetched_at, fresh_until FROM response_cache;
+                    INSERT INTO saved_answer (key, body, media_type, fetched_at, fresh_until)
+                        SELECT 'gnb:' || source, body,
+                            CASE format WHEN 'json' THEN 'application/json' WHEN 'xml' THEN 'application/xml' END,
+                            fetched_at, fetched_at
+                        FROM gnb_download;
+                    DROP TABLE response_cache;
+                    DROP TABLE gnb_download;
+                    """)
         }
     }
 }

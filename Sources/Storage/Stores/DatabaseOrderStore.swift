@@ -107,7 +107,8 @@ public struct DatabaseOrderStore: OrderStore {
             let status = OrderStatus(rawValue: row["status"])
         else { throw StorageError.failed(operation: "read order \(id)", reason: "a side, type or status it does not know") }
         let limit: Int64? = row["limit_ticks"]
-        let request = try OrderRequest(side: side, type: type, quantity: row["quantity"], limitPrice: limit.map(Price.init(ticks:)))
+        let request = try OrderRequest(
+            side: side, type: type, quantity: row["quantity"], limitPrice: limit.map(Price.init(ticks:)))
         return Order(
             id: id, request: request, createdAt: Date(timeIntervalSince1970: row["created_at"]), status: status,
             filledQuantity: row["filled_quantity"], filledTicks: row["filled_ticks"], reason: row["reason"],

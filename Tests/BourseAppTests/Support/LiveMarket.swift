@@ -7,6 +7,7 @@ import MarketDataLive
 import StandIns
 import Storage
 import Synchronization
+
 @testable import BourseApp
 
 /// A clock the test moves by hand.
@@ -66,7 +67,8 @@ final class LiveMarket: Sendable {
         quiet.logLevel = .critical
         let configuration = PolygonConfiguration(
             baseURL: baseURL, apiKey: nil, keyPlacement: .queryParameter, requestsPerMinute: 1000,
-            retry: RetryPolicy(maxAttempts: 2, baseBackoff: .milliseconds(5), maxBackoff: .milliseconds(20), maxRateLimitWait: .seconds(1)))
+            retry: RetryPolicy(
+                maxAttempts: 2, baseBackoff: .milliseconds(5), maxBackoff: .milliseconds(20), maxRateLimitWait: .seconds(1)))
         let client = PolygonClient(
             configuration: configuration, cache: DatabaseAnswerStore(database: try BourseDatabase(path: databasePath)),
             now: { now.date }, logger: quiet)

@@ -1,5 +1,5 @@
-import GNBDataLive
 import Foundation
+import GNBDataLive
 import Hummingbird
 import Logging
 import StandIns

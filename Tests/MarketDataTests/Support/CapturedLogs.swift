@@ -1,5 +1,5 @@
-import MarketDataLive
 import Logging
+import MarketDataLive
 import Synchronization
 
 /// A logger whose every line (message and metadata) is kept for the test to read.

@@ -1,8 +1,8 @@
 import Foundation
-import Networking
 import Logging
 import MarketData
 import MarketDataLive
+import Networking
 import Synchronization
 
 /// A client with every dependency a test can see and drive.

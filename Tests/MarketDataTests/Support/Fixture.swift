@@ -1,5 +1,5 @@
-import MarketDataLive
 import Foundation
+import MarketDataLive
 
 /// A fixture body from `Fixtures/`, e.g. `Fixture.bytes("errors/error_429_rate_limit.json")`.
 enum Fixture {

@@ -1,8 +1,8 @@
-import MarketDataLive
 import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import MarketDataLive
 import NIOCore
 import ServiceLifecycle
 import Synchronization

@@ -1,7 +1,7 @@
 import Foundation
-import Networking
 import MarketData
 import MarketDataLive
+import Networking
 import Synchronization
 
 /// An `HTTPTransport` that answers from a list and counts what it was sent, without a network.

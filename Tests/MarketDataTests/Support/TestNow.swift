@@ -1,5 +1,5 @@
-import MarketDataLive
 import Foundation
+import MarketDataLive
 import Synchronization
 
 /// A wall clock for cache time stamps that moves only when told.
