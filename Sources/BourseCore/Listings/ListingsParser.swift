@@ -18,14 +18,10 @@ public enum ListingsParser {
         let test = try table.column("Test Issue")
         let etf = try table.column("ETF")
         var listings: [Listing] = []
-        for row in table.rows where !isFooter(row.fields) {
+        for row in try dataRows(of: table) {
             let fields = row.fields
-            guard fields.count == table.header.count else {
-                throw .badRow(line: row.line, reason: "expected \(table.header.count) fields, found \(fields.count)")
-            }
             guard fields[test].trimmingSpaces() != "Y" else { continue }
-            let ticker = fields[symbol].trimmingSpaces()
-            guard !ticker.isEmpty else { throw .badRow(line: row.line, reason: "the symbol is empty") }
+            let ticker = try symbolField(fields[symbol], line: row.line)
             var name = cleanName(fields[company])
             if name.isEmpty { name = cleanName(beforeDash(fields[security])) }
             listings.append(Listing(symbol: ticker, name: name, exchange: .nasdaq, isETF: fields[etf].trimmingSpaces() == "Y"))
@@ -42,11 +38,8 @@ public enum ListingsParser {
         let test = try table.column("Test Issue")
         let etf = try table.column("ETF")
         var listings: [Listing] = []
-        for row in table.rows where !isFooter(row.fields) {
+        for row in try dataRows(of: table) {
             let fields = row.fields
-            guard fields.count == table.header.count else {
-                throw .badRow(line: row.line, reason: "expected \(table.header.count) fields, found \(fields.count)")
-            }
             guard fields[test].trimmingSpaces() != "Y" else { continue }
             let exchange: Exchange
             switch fields[exchangeColumn].trimmingSpaces() {
@@ -54,8 +47,7 @@ public enum ListingsParser {
             case "A": exchange = .nyseAmerican
             default: continue
             }
-            let ticker = fields[symbol].trimmingSpaces()
-            guard !ticker.isEmpty else { throw .badRow(line: row.line, reason: "the symbol is empty") }
+            let ticker = try symbolField(fields[symbol], line: row.line)
             listings.append(
                 Listing(
                     symbol: ticker, name: cleanName(fields[security]), exchange: exchange,
@@ -70,12 +62,9 @@ public enum ListingsParser {
         let columns = try ["Symbol", "Security", "GICS Sector", "GICS Sub-Industry", "Headquarters Location", "Founded"]
             .map { (name: String) throws(ListingsError) -> Int in try table.column(name) }
         var profiles: [CompanyProfile] = []
-        for row in table.rows where !isFooter(row.fields) {
-            guard row.fields.count == table.header.count else {
-                throw .badRow(line: row.line, reason: "expected \(table.header.count) fields, found \(row.fields.count)")
-            }
+        for row in try dataRows(of: table) {
             let value = columns.map { row.fields[$0].trimmingSpaces() }
-            guard !value[0].isEmpty else { throw .badRow(line: row.line, reason: "the symbol is empty") }
+            _ = try symbolField(value[0], line: row.line)
             profiles.append(
                 CompanyProfile(
                     symbol: value[0], name: value[1], sector: value[2], industry: value[3],
@@ -92,10 +81,7 @@ public enum ListingsParser {
         let volatility = try table.column("daily_volatility")
         let volume = try table.column("average_volume")
         var levels: [PriceLevel] = []
-        for row in table.rows where !isFooter(row.fields) {
-            guard row.fields.count == table.header.count else {
-                throw .badRow(line: row.line, reason: "expected \(table.header.count) fields, found \(row.fields.count)")
-            }
+        for row in try dataRows(of: table) {
             guard let lastClose = ExactDecimal(row.fields[close]), lastClose.signum > 0,
                 let vol = ExactDecimal(row.fields[volatility]), vol.signum > 0,
                 let shares = Int(row.fields[volume]), shares >= 0
@@ -106,6 +92,22 @@ public enum ListingsParser {
                 PriceLevel(symbol: row.fields[symbol], lastClose: lastClose, dailyVolatility: vol, averageVolume: shares))
         }
         return levels
+    }
+
+    /// The table's rows of data (footers left out), each checked to have every column.
+    static func dataRows(of table: CSVTable) throws(ListingsError) -> [(line: Int, fields: [String])] {
+        let rows = table.rows.filter { !isFooter($0.fields) }
+        if let short = rows.first(where: { $0.fields.count != table.header.count }) {
+            throw .badRow(line: short.line, reason: "expected \(table.header.count) fields, found \(short.fields.count)")
+        }
+        return rows
+    }
+
+    /// A row's symbol, trimmed; a row without one is bad.
+    static func symbolField(_ field: String, line: Int) throws(ListingsError) -> String {
+        let symbol = field.trimmingSpaces()
+        guard !symbol.isEmpty else { throw .badRow(line: line, reason: "the symbol is empty") }
+        return symbol
     }
 
     /// A footer ("File Creation Time: ...") or a line of empty fields.
