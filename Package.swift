@@ -10,6 +10,8 @@
 //                migrations and the database stores (saved answers, orders and fills)
 //   Exchange     the live exchange: the feed client (WebSocket), the trading desk
 //   StandIns     the embedded stand-in services (the simulated Polygon market, the exchange feed, GNB)
+//   Accounts     the owner's account: bcrypt passwords, sessions, API tokens, sign-in throttling
+//                (on the AccountStore interface; the database store is in Storage)
 //   BourseApp    the Hummingbird web app: one controller per feature (API, pages, socket), on interfaces only
 //   Bootstrap    the only target that picks and starts live things: sources, stand-ins, services, commands
 //   bourse       the thin command line (swift-argument-parser)
@@ -30,6 +32,7 @@ let package = Package(
         .library(name: "Exchange", targets: ["Exchange"]),
         .library(name: "Storage", targets: ["Storage"]),
         .library(name: "StandIns", targets: ["StandIns"]),
+        .library(name: "Accounts", targets: ["Accounts"]),
         .library(name: "BourseApp", targets: ["BourseApp"]),
         .library(name: "Bootstrap", targets: ["Bootstrap"]),
     ],
@@ -43,6 +46,8 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
     ],
     targets: [
         .target(name: "BourseCore"),
@@ -102,9 +107,17 @@ let package = Package(
             ]
         ),
         .target(
+            name: "Accounts",
+            dependencies: [
+                "BourseCore",
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .target(
             name: "BourseApp",
             dependencies: [
-                "BourseCore", "BundledData", "MarketData", "GNBData", "Exchange",
+                "BourseCore", "BundledData", "MarketData", "GNBData", "Exchange", "Accounts",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -121,7 +134,7 @@ let package = Package(
             name: "Bootstrap",
             dependencies: [
                 "BourseApp", "BourseCore", "BundledData", "Networking", "MarketData", "MarketDataLive", "GNBData",
-                "GNBDataLive", "Exchange", "Storage", "StandIns",
+                "GNBDataLive", "Exchange", "Storage", "StandIns", "Accounts",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -158,6 +171,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "BourseCore"]),
+        .testTarget(name: "AccountsTests", dependencies: ["Accounts", "Storage", "BourseCore"]),
         .testTarget(
             name: "GNBDataTests",
             dependencies: [
@@ -175,7 +189,7 @@ let package = Package(
         .testTarget(
             name: "BourseAppTests",
             dependencies: [
-                "BourseApp", "MarketDataLive", "GNBDataLive", "StandIns", "Storage",
+                "BourseApp", "MarketDataLive", "GNBDataLive", "StandIns", "Storage", "Accounts",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),

@@ -18,17 +18,26 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The GNB data the app serves: statement (the kata's sample), 2020 or 2021 (real sets).")
     var gnbData: GNBSampleSet = .statement
     @OptionGroup var feed: FeedArguments
+    @Flag(help: "Serve without sign-in, even on a network address (a warning every start).") var noAuth = false
+    @Option(help: "Minutes a session may go unused before it ends (default: 14 days).")
+    var sessionIdleMinutes = 14 * 24 * 60
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
         if let simRateLimit, simRateLimit < 1 { throw ValidationError("--sim-rate-limit must be at least 1") }
+        if sessionIdleMinutes < 1 { throw ValidationError("--session-idle-minutes must be at least 1") }
     }
 
     func run() async throws {
-        try await BourseServer.run(
-            options: .init(
-                host: host, port: port, databasePath: database, simulatedRateLimit: simRateLimit, gnbData: gnbData,
-                feed: feed.options),
-            environment: ProcessInfo.processInfo.environment)
+        var options = BourseServer.Options(
+            host: host, port: port, databasePath: database, simulatedRateLimit: simRateLimit, gnbData: gnbData,
+            feed: feed.options)
+        options.noAuth = noAuth
+        options.sessionIdleMinutes = sessionIdleMinutes
+        do {
+            try await BourseServer.run(options: options, environment: ProcessInfo.processInfo.environment)
+        } catch let failure as CommandFailure {
+            try Result<String, CommandFailure>.failure(failure).printOrExit()
+        }
     }
 }

@@ -17,6 +17,16 @@ struct PageSnapshotTests {
 
     // MARK: Markets
 
+    @Test func signInWithAWrongPassword() {
+        assertSnapshot(of: SignInPage.render(next: "/stocks/AAPL", name: "<ada>", problem: .wrongCredentials), as: .page)
+    }
+
+    @Test func signedInHeader() {
+        PageLayout.$signedIn.withValue(true) {
+            assertSnapshot(of: MarketsListPage(sourceLabel: nil).render(), as: .page)
+        }
+    }
+
     @Test func marketsList() {
         assertSnapshot(of: MarketsListPage(sourceLabel: nil).render(), as: .page)
     }

@@ -6,6 +6,19 @@ import Testing
 
 @Suite("Migrations")
 struct MigrationTests {
+    @Test func v5AddsTheAccountTablesToAnExistingDatabase() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bourse-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("bourse.sqlite").path
+        do {
+            let old = try BourseDatabase(path: path, migratedThrough: "v4: one saved-answer table")
+            #expect(try !old.tableNames().contains("owner_account"))
+        }
+        let database = try BourseDatabase(path: path)
+        #expect(try database.appliedMigrations().last == "v5: the owner, sessions and API tokens")
+        #expect(try database.tableNames().isSuperset(of: ["owner_account", "session", "api_token", "saved_answer"]))
+    }
+
     /// The schema before the saved answers had one table.
     static let v3 = "v3: exchange orders and fills"
 
@@ -30,7 +43,7 @@ struct MigrationTests {
         let database = try BourseDatabase(path: path)
         let store = DatabaseAnswerStore(database: database)
 
-        #expect(try database.appliedMigrations().last == "v4: one saved-answer table")
+        #expect(try database.appliedMigrations().contains("v4: one saved-answer table"))
         #expect(try database.tableNames().isDisjoint(with: ["response_cache", "gnb_download"]))
         #expect(
             try await store.answer(for: "/v2/aggs/ticker/AAPL/prev")

@@ -1,3 +1,4 @@
+import Accounts
 import BourseApp
 import BourseCore
 import Exchange
@@ -25,6 +26,10 @@ public enum BourseServer {
         public var gnbData: GNBSampleSet
         /// The embedded feed simulator's stock, rate and seed (unused with `BOURSE_FEED_URL`).
         public var feed: StandInServer.FeedOptions
+        /// Serve without sign-in even on a network address (`--no-auth`).
+        public var noAuth: Bool = false
+        /// A session unused this long ends (`--session-idle-minutes`; 14 days).
+        public var sessionIdleMinutes: Int = 14 * 24 * 60
 
         public init(
             host: String, port: Int, databasePath: String, simulatedRateLimit: Int?, gnbData: GNBSampleSet,
@@ -47,6 +52,7 @@ public enum BourseServer {
         let settings = try SourceSettings(environment: environment)
         let search = SearchService()  // starts indexing the listings now, in the background
         let database = try BourseDatabase(path: options.databasePath)
+        let accounts = try await signIn(options: options, database: database, logger: logger)
         let embedded = try await EmbeddedServices.start(
             settings.standIns(), gnbData: options.gnbData, polygonRateLimit: options.simulatedRateLimit,
             feedSymbol: options.feed.symbol, feedSeed: options.feed.seed, feedTicksPerSecond: options.feed.ticksPerSecond)
@@ -66,7 +72,7 @@ public enum BourseServer {
         let gnbService = try embedded?.gnb ?? GNBStandIn.bundled(options.gnbData)
         let features = AppFeatures(
             market: market, search: search, gnb: gnb, exchange: exchange,
-            external: [ExternalRoutes { gnbService.addRoutes(to: $0) }])
+            external: [ExternalRoutes { gnbService.addRoutes(to: $0) }], accounts: accounts)
 
         // Registered first, shut down last (the server itself goes before all of them): on a
         // signal the server stops, then the desk's broadcaster and the desk (it answers the
@@ -85,6 +91,30 @@ public enum BourseServer {
         configuration.maximumGracefulShutdownDuration = shutdownDeadline
         try await ServiceGroup(configuration: configuration).run()
         logger.notice("Bourse stopped")
+    }
+
+    /// The owner's account as `SignInRule` says: nil (sign-in off) with `--no-auth`; a
+    /// `CommandFailure` (exit 64) on a network address without a password.
+    static func signIn(options: Options, database: BourseDatabase, logger: Logger) async throws -> AccountService? {
+        let accounts = AccountService(
+            store: DatabaseAccountStore(database: database),
+            settings: .init(sessionIdleTimeout: TimeInterval(options.sessionIdleMinutes) * 60))
+        switch SignInRule.decide(
+            host: options.host, passwordSet: try await accounts.signInRequired(), noAuth: options.noAuth)
+        {
+        case .refuse:
+            try? database.close()
+            throw CommandFailure(
+                message: SignInRule.refusal(host: options.host, databasePath: options.databasePath), exitCode: 64)
+        case .offOnTheNetwork:
+            logger.warning("\(SignInRule.noAuthWarning(host: options.host))")
+            return nil
+        case .off where options.noAuth:
+            return nil
+        case .on, .off:
+            try await accounts.endIdleSessions()
+            return accounts
+        }
     }
 
     /// One price per stock: the simulated feed opens at the market's last close of its symbol,

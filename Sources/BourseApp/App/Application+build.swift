@@ -1,3 +1,4 @@
+import Accounts
 import BourseCore
 import Hummingbird
 import HummingbirdWebSocket
@@ -17,11 +18,14 @@ public struct AppFeatures: Sendable {
     public var exchange: ExchangeService?
     /// Routes the bootstrap adds as they are (the app's own GNB service at `/gnb/rates`).
     public var external: [any FeatureController]
+    /// The owner's account: sign-in, sessions and API tokens (none: sign-in is off, `--no-auth`).
+    public var accounts: AccountService?
 
     public init(
         market: MarketService, search: SearchService? = nil, gnb: GNBService? = nil, exchange: ExchangeService? = nil,
-        external: [any FeatureController] = []
+        external: [any FeatureController] = [], accounts: AccountService? = nil
     ) {
+        self.accounts = accounts
         self.market = market
         self.search = search
         self.gnb = gnb
@@ -36,6 +40,7 @@ public func buildRouter(_ features: AppFeatures) -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: ErrorMiddleware())
     router.add(middleware: PageNotFoundMiddleware())
+    if let accounts = features.accounts { router.add(middleware: SignInMiddleware(accounts: accounts)) }
     let controllers: [(any FeatureController)?] = [
         HealthController(source: features.market.source),
         MarketsController(market: features.market, listings: features.search),
@@ -44,6 +49,7 @@ public func buildRouter(_ features: AppFeatures) -> Router<AppRequestContext> {
         features.gnb.map(GNBController.init),
         features.exchange.map(ExchangeController.init),
         AssetsController(),
+        features.accounts.map(AccountController.init),
     ]
     for controller in controllers.compactMap({ $0 }) + features.external {
         controller.addRoutes(to: router)
@@ -54,9 +60,10 @@ public func buildRouter(_ features: AppFeatures) -> Router<AppRequestContext> {
 /// The router for the features given, as tests build it.
 public func buildRouter(
     market: MarketService, gnb: GNBService? = nil, search: SearchService? = nil, exchange: ExchangeService? = nil,
-    external: [any FeatureController] = []
+    external: [any FeatureController] = [], accounts: AccountService? = nil
 ) -> Router<AppRequestContext> {
-    buildRouter(AppFeatures(market: market, search: search, gnb: gnb, exchange: exchange, external: external))
+    buildRouter(
+        AppFeatures(market: market, search: search, gnb: gnb, exchange: exchange, external: external, accounts: accounts))
 }
 
 /// The web application on `host:port` (127.0.0.1 unless told otherwise), running `services`

@@ -1,3 +1,4 @@
+import Accounts
 import BourseCore
 import Exchange
 import GNBData
@@ -14,6 +15,8 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let error as APIError {
+            throw error
+        } catch let error as SignInRedirect {
             throw error
         } catch let error as HTTPError where error.status == .notFound {
             throw APIError(.notFound, "no such page or endpoint: \(request.uri.path.prefix(200))")
@@ -49,6 +52,12 @@ extension APIError {
             }
         case let error as TradingError:
             self.init(.serviceUnavailable, error.description)
+        case let error as AccountError:
+            if case .storage = error {
+                self.init(.serviceUnavailable, "the account store failed: \(String(describing: error).prefix(200))")
+            } else {
+                self.init(.badRequest, error.description)
+            }
         case let error as SearchUnavailable:
             self.init(.serviceUnavailable, error.description)
         default:

@@ -42,6 +42,12 @@ struct PageLayout {
     /// Stylesheets from `/assets` the page needs beyond `bourse.css` (a screen whose rules would
     /// weigh on every other page keeps them in a file of its own).
     var stylesheets: [String] = []
+    /// False for the sign-in page: the header shows the app's name only.
+    var showsNavigation = true
+
+    /// Whether the request being answered is signed in (set by `SignInMiddleware`): the header
+    /// then has a "Sign out" button.
+    @TaskLocal static var signedIn = false
 
     func render() -> HTML {
         let nav = Section.allCases.map { (item: Section) -> HTML in
@@ -72,9 +78,7 @@ struct PageLayout {
             <header class="site-header">
             <div class="site-header-inner">
             <a class="brand" href="/">Bourse</a>
-            <nav aria-label="Sections"><ul>\(nav)</ul></nav>
-            <p class="source-label" id="source-label"\(hidden)>\(sourceLabel ?? "")</p>
-            \(Self.searchBox)
+            \(navigation(nav, sourceHidden: hidden))
             </div>
             </header>
             <main id="main" tabindex="-1">
@@ -83,6 +87,20 @@ struct PageLayout {
             </main>
             </body>
             </html>
+            """
+    }
+
+    /// The sections, the source label, the search box and (signed in) the sign-out button.
+    private func navigation(_ nav: HTML, sourceHidden hidden: HTML) -> HTML {
+        guard showsNavigation else { return "" }
+        let signOut: HTML =
+            Self.signedIn
+            ? #"\#n<form class="sign-out" method="post" action="/signout"><button type="submit" class="button">Sign out</button></form>"#
+            : ""
+        return """
+            <nav aria-label="Sections"><ul>\(nav)</ul></nav>
+            <p class="source-label" id="source-label"\(hidden)>\(sourceLabel ?? "")</p>
+            \(Self.searchBox)\(signOut)
             """
     }
 

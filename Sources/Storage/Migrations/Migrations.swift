@@ -87,5 +87,29 @@ enum Migrations {
                     DROP TABLE gnb_download;
                     """)
         }
+        migrator.registerMigration("v5: the owner, sessions and API tokens") { db in
+            // Secrets are stored as hashes: bcrypt for the password, SHA-256 for the session
+            // cookies and tokens (random 256-bit values, so a fast hash is enough).
+            try db.execute(
+                sql: """
+                    CREATE TABLE owner_account (
+                        id INTEGER PRIMARY KEY CHECK (id = 1),
+                        name TEXT NOT NULL,
+                        password_hash TEXT NOT NULL,
+                        changed_at REAL NOT NULL
+                    );
+                    CREATE TABLE session (
+                        id_hash TEXT PRIMARY KEY NOT NULL,
+                        created_at REAL NOT NULL,
+                        last_seen_at REAL NOT NULL
+                    ) WITHOUT ROWID;
+                    CREATE TABLE api_token (
+                        name TEXT PRIMARY KEY NOT NULL,
+                        token_hash TEXT NOT NULL UNIQUE,
+                        created_at REAL NOT NULL,
+                        last_used_at REAL
+                    );
+                    """)
+        }
     }
 }

@@ -123,15 +123,4 @@ public struct DatabaseOrderStore: OrderStore {
             orderID: row["order_id"], seq: row["seq"], time: Date(timeIntervalSince1970: row["time"]), side: side,
             price: Price(ticks: row["price_ticks"]), quantity: row["quantity"])
     }
-
-    /// Runs `body`, turning GRDB's errors into a `StorageError` that names the operation.
-    private func attempt<T>(_ operation: String, _ body: () async throws -> T) async throws -> T {
-        do {
-            return try await body()
-        } catch let error as StorageError {
-            throw error
-        } catch {
-            throw StorageError.failed(operation: operation, reason: "\(error)")
-        }
-    }
 }

@@ -1,0 +1,95 @@
+import Accounts
+import BourseCore
+import Foundation
+import Storage
+
+/// The account commands (`bourse password`, `bourse token …`): they work on the database
+/// file directly, like `bourse orders`, so they need no token and work with the server stopped
+/// or running (a running server sees a change within 10 seconds).
+public enum AccountAdmin {
+    /// `bourse password`: sets or changes the owner's password (and name); signs every browser out.
+    public static func setPassword(
+        databasePath: String, name: String, password: String
+    ) async -> Result<
+        String, CommandFailure
+    > {
+        await withAccounts(databasePath, creating: true) { accounts in
+            try await accounts.setPassword(password, name: name)
+            return "The password for \(name) is set. Every browser signed in before must sign in again."
+        }
+    }
+
+    /// `bourse token create NAME`: the token, printed once.
+    public static func createToken(databasePath: String, name: String) async -> Result<String, CommandFailure> {
+        await withAccounts(databasePath, creating: true) { accounts in
+            let token = try await accounts.createToken(name: name)
+            return """
+                \(token)
+                This is the only time the token is shown: keep it. Use it as: Authorization: Bearer \(token.prefix(12))…
+                """
+        }
+    }
+
+    /// `bourse token list`: names and dates, never the tokens.
+    public static func listTokens(databasePath: String, json: Bool) async -> Result<String, CommandFailure> {
+        let listed = await withAccounts(databasePath, creating: false) { accounts in try await accounts.tokens() }
+        return listed.flatMap { tokens in
+            let rows = tokens.map(TokenListing.init)
+            return CommandFailure.output(rows, json: json) {
+                guard !rows.isEmpty else { return "No API tokens. Create one with: bourse token create NAME" }
+                let lines =
+                    [["NAME", "CREATED (UTC)", "LAST USED (UTC)"]]
+                    + rows.map { [$0.name, $0.createdAt, $0.lastUsedAt ?? "never"] }
+                return TextTable.lines(lines, rightAligned: []).joined(separator: "\n")
+            }
+        }
+    }
+
+    /// `bourse token revoke NAME`.
+    public static func revokeToken(databasePath: String, name: String) async -> Result<String, CommandFailure> {
+        await withAccounts(databasePath, creating: false) { accounts in
+            try await accounts.revokeToken(name: name)
+            return "The token \(name) is revoked."
+        }
+    }
+
+    struct TokenListing: Encodable {
+        let name: String
+        let createdAt: String
+        let lastUsedAt: String?
+
+        init(_ record: APITokenRecord) {
+            name = record.name
+            createdAt = Timestamp.iso8601(record.createdAt)
+            lastUsedAt = record.lastUsedAt.map(Timestamp.iso8601)
+        }
+    }
+
+    private static func withAccounts<T>(
+        _ path: String, creating: Bool, _ body: (AccountService) async throws -> T
+    ) async -> Result<T, CommandFailure> {
+        guard creating || FileManager.default.fileExists(atPath: path) else {
+            return .failure(
+                CommandFailure(
+                    message: "no database at \(path): start the app once (bourse serve) or pass --database", exitCode: 64))
+        }
+        do {
+            let database = try BourseDatabase(path: path)
+            defer { try? database.close() }
+            return .success(try await body(AccountService(store: DatabaseAccountStore(database: database))))
+        } catch let error as AccountError {
+            if case .storage = error { return .failure(CommandFailure(message: error.description, exitCode: 2)) }
+            return .failure(CommandFailure(message: error.description, exitCode: error.isMissing ? 1 : 64))
+        } catch {
+            return .failure(CommandFailure(message: "\(error)", exitCode: 2))
+        }
+    }
+}
+
+extension AccountError {
+    /// A name that is not there (exit 1, like an unknown symbol), rather than a bad argument.
+    var isMissing: Bool {
+        if case .noSuchToken = self { return true }
+        return false
+    }
+}

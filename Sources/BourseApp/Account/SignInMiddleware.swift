@@ -1,0 +1,88 @@
+import Accounts
+import Foundation
+import Hummingbird
+
+/// Asks for sign-in once the owner has a password: a request carries a live session cookie or
+/// an API token (`Authorization: Bearer`), or it is refused. Pages redirect to `/signin` and
+/// back; the API, charts and the socket answer 401 with a JSON error. Open to everyone: the
+/// sign-in page, the assets it needs, and `/api/v1/health` (for monitors).
+///
+/// A request signed in by its cookie that would change something (not GET or HEAD) must come
+/// from this site's own pages: an `Origin` of another host is refused with 403 (the cookie is
+/// `SameSite=Strict` too; this is the second lock).
+struct SignInMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+    let accounts: AccountService
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws
+        -> Response
+    {
+        guard try await accounts.signInRequired() else { return try await next(request, context) }
+        var context = context
+        context.identity = try await identify(request)
+        if context.identity == .session, ![.get, .head].contains(request.method), !SameSite.allows(request) {
+            throw APIError(.forbidden, "refused: a request that changes something must come from this site's own pages")
+        }
+        guard context.identity != nil || Self.isOpen(request.uri.path) else { throw Self.refusal(for: request) }
+        let signedIn = context.identity == .session
+        return try await PageLayout.$signedIn.withValue(signedIn) { try await next(request, context) }
+    }
+
+    private func identify(_ request: Request) async throws -> Identity? {
+        if let token = SessionCookie.bearerToken(in: request), let identity = try await accounts.token(token) {
+            return identity
+        }
+        if let secret = SessionCookie.secret(in: request) { return try await accounts.session(secret) }
+        return nil
+    }
+
+    /// The paths anyone may ask for.
+    static func isOpen(_ path: String) -> Bool {
+        path == "/signin" || path == "/api/v1/health" || path.hasPrefix("/assets/")
+    }
+
+    /// A page asked for in a browser goes to sign-in and comes back; everything else is 401.
+    static func refusal(for request: Request) -> any Error {
+        let path = request.uri.path
+        let isPage =
+            [.get, .head].contains(request.method) && !path.hasPrefix("/api/") && !path.hasSuffix(".svg")
+            && !path.hasSuffix("/ws")
+        if isPage {
+            var target = path
+            if let query = request.uri.query, !query.isEmpty { target += "?" + query }
+            return SignInRedirect(location: SignInTarget.signInPath(returningTo: target))
+        }
+        return APIError(
+            .unauthorized, "sign in first: a session cookie (POST /signin) or an API token (Authorization: Bearer)",
+            headers: [.wwwAuthenticate: #"Bearer realm="bourse""#])
+    }
+}
+
+/// A page's answer when sign-in is needed: 303 to the sign-in page (as an error, so it leaves
+/// the route at once).
+struct SignInRedirect: HTTPResponseError {
+    let location: String
+    var status: HTTPResponse.Status { .seeOther }
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])
+    }
+}
+
+/// Whether a request's `Origin` (when it has one) is this site: the same host and port as the
+/// request's `Host`.
+enum SameSite {
+    static func allows(_ request: Request) -> Bool {
+        guard let origin = request.headers[.origin] else { return true }
+        guard let authority = request.head.authority?.lowercased(), let url = URL(string: origin), let host = url.host,
+            let scheme = url.scheme, scheme == "http" || scheme == "https"
+        else { return false }
+        let defaultPort = scheme == "https" ? 443 : 80
+        let originAuthority = host.lowercased() + (url.port.map { $0 == defaultPort ? "" : ":\($0)" } ?? "")
+        let requestAuthority =
+            authority.hasSuffix(":\(defaultPort)") ? String(authority.dropLast(":\(defaultPort)".count)) : authority
+        return originAuthority == requestAuthority
+    }
+}

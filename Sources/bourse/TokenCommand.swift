@@ -1,0 +1,39 @@
+import ArgumentParser
+import Bootstrap
+
+struct TokenCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "token",
+        abstract: "API tokens for scripts (Authorization: Bearer TOKEN).",
+        subcommands: [Create.self, List.self, Revoke.self])
+
+    struct Create: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Create a token and print it (once: only its hash is kept).")
+        @Option(help: "The SQLite database file (the one bourse serve uses).") var database = "bourse.sqlite"
+        @Argument(help: "A name for the token: 1 to 64 letters, digits, '.', '_' or '-'.") var name: String
+
+        func run() async throws {
+            try await AccountAdmin.createToken(databasePath: database, name: name).printOrExit()
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the tokens' names and dates (never the tokens).")
+        @Option(help: "The SQLite database file (the one bourse serve uses).") var database = "bourse.sqlite"
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() async throws {
+            try await AccountAdmin.listTokens(databasePath: database, json: json).printOrExit()
+        }
+    }
+
+    struct Revoke: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Revoke a token: it stops working within 10 seconds.")
+        @Option(help: "The SQLite database file (the one bourse serve uses).") var database = "bourse.sqlite"
+        @Argument(help: "The token's name.") var name: String
+
+        func run() async throws {
+            try await AccountAdmin.revokeToken(databasePath: database, name: name).printOrExit()
+        }
+    }
+}
