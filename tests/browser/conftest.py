@@ -44,6 +44,7 @@ class AppURL(str):
     """The base URL of a running app; `database` is the path of its SQLite file, `process` the
     running `bourse serve`."""
     database: Path
+    log: Path
     process: subprocess.Popen
 
 
@@ -58,21 +59,27 @@ def bourse_binary():
 
 
 @contextlib.contextmanager
-def running_app(**environment):
-    """Runs `$BOURSE_BIN serve` with `environment` added to ours; yields its base URL (an
-    `AppURL`, whose `database` is the app's SQLite file)."""
+def running_app(*arguments, host="127.0.0.1", prepare=None, database=None, **environment):
+    """Runs `$BOURSE_BIN serve` with `environment` added to ours and `arguments` after its own
+    (listening on `host`, reached on 127.0.0.1); `prepare(database)` runs first, before the app
+    opens its database (a new one in a temporary folder, unless `database` is given). Yields its base URL (an `AppURL`, whose `database` is the app's SQLite
+    file)."""
     binary = bourse_binary()
     workdir = Path(tempfile.mkdtemp(prefix="bourse-browser-"))
+    database = Path(database) if database else workdir / "bourse.sqlite"
+    if prepare:
+        prepare(database)
     port = free_port()
     full_environment = {k: v for k, v in os.environ.items() if not k.startswith(("POLYGON_", "BOURSE_GNB_"))}
     full_environment.update(environment)
     log = open(workdir / "server.log", "w+")
     process = subprocess.Popen(
-        [str(binary), "serve", "--host", "127.0.0.1", "--port", str(port), "--database", str(workdir / "bourse.sqlite")],
+        [str(binary), "serve", "--host", host, "--port", str(port), "--database", str(database), *arguments],
         stdout=log, stderr=subprocess.STDOUT, env=full_environment, cwd=workdir,
     )
     url = AppURL(f"http://127.0.0.1:{port}")
-    url.database = workdir / "bourse.sqlite"
+    url.database = database
+    url.log = workdir / "server.log"
     url.process = process
     try:
         wait_for_health(url, process, log)
