@@ -7,6 +7,6 @@ struct Bourse: AsyncParsableCommand {
         abstract: "A self-hosted stock-market app: web pages, a JSON API and a command line.",
         subcommands: [
             ServeCommand.self, SimCommand.self, QuoteCommand.self, SearchCommand.self, HistoryCommand.self, GNBCommand.self,
-            OrdersCommand.self, ExchangeCommand.self, PasswordCommand.self, TokenCommand.self,
+            OrdersCommand.self, ExchangeCommand.self, PasswordCommand.self, TokenCommand.self, WatchCommand.self,
         ])
 }

@@ -17,7 +17,7 @@ import Testing
 struct AssetsTests {
     /// Every page the app renders, the error pages included.
     static let pages = [
-        "/", "/stocks/AAPL", "/stocks/%3Cb%3E", "/search", "/search?q=apple", "/exchange", "/gnb", "/gnb/T2006",
+        "/", "/markets", "/stocks/AAPL", "/stocks/%3Cb%3E", "/search", "/search?q=apple", "/exchange", "/gnb", "/gnb/T2006",
         "/gnb/%3Cb%3E", "/nowhere",
     ]
 
@@ -50,7 +50,13 @@ struct AssetsTests {
         quiet.logLevel = .critical
         let desk = try await TradingDesk(store: DatabaseOrderStore(database: try BourseDatabase()), logger: quiet)
         let exchange = ExchangeService(desk: desk, source: .simulated, symbol: "AAPL")
-        return Application(router: buildRouter(market: market, gnb: gnb, search: SearchService(), exchange: exchange))
+        // A user who follows a stock: `/` is My stocks (watchlist.js), `/markets` the list.
+        let database = try BourseDatabase()
+        let watchlist = WatchlistService(
+            store: DatabaseWatchlistStore(database: database), market: market, listings: SearchService())
+        try await watchlist.replace(with: ["AAPL"])
+        return Application(
+            router: buildRouter(market: market, gnb: gnb, search: SearchService(), exchange: exchange, watchlist: watchlist))
     }
 
     /// The scripts (`<script src>`) and stylesheets (`<link rel="stylesheet" href>`) a page links.
@@ -87,7 +93,9 @@ struct AssetsTests {
             #expect(Data(try #require(Assets.all[name]).body.readableBytesView) == joined, "\(name)")
         }
         #expect(
-            try #require(Assets.stylesheets.first { $0.key == "bourse.css" }).value == ["layout.css", "chart.css", "markets.css"])
+            try #require(Assets.stylesheets.first { $0.key == "bourse.css" }).value == [
+                "layout.css", "chart.css", "markets.css", "watchlist.css",
+            ])
     }
 
     @Test func everyFileInAPublicFolderIsServed() throws {

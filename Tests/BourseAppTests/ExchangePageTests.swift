@@ -75,7 +75,8 @@ struct ExchangePageTests {
         let (_, _, html) = try await Self.get("/exchange")
 
         #expect(html.contains(#"<a href="/exchange" aria-current="page">Exchange</a>"#))
-        #expect(html.contains(#"<a href="/">Markets</a>"#))
+        #expect(html.contains(#"<a href="/markets">Markets</a>"#))
+        #expect(html.contains(#"<a href="/">My stocks</a>"#))
         #expect(html.contains(#"<a href="/gnb">GNB</a>"#))
         let exchangeScripts = Assets.scripts.filter { $0.hasPrefix("exchange-") }
         #expect(exchangeScripts.count == 6)

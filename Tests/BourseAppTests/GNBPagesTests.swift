@@ -122,6 +122,6 @@ struct GNBPagesTests {
         #expect(html.contains("&quot;Sim&quot; &amp; &lt;co&gt;"))
         #expect(html.contains("Showing data from"))
         #expect(!html.contains("\"><script>"))
-        #expect(html.contains(#"<a href="/" aria-current="page">Markets</a>"#))
+        #expect(html.contains(#"<a href="/markets" aria-current="page">Markets</a>"#))
     }
 }

@@ -28,14 +28,14 @@ struct MarketsPagesTests {
     }
 
     @Test func theListIsAShellWithSearchSortButtonsAndSkeletonRows() async throws {
-        let page = try await Self.page("/")
+        let page = try await Self.page("/markets")
 
         #expect(page.status == .ok)
         #expect(page.headers[.contentType] == "text/html; charset=utf-8")
         #expect(page.headers[.contentSecurityPolicy]?.contains("default-src 'self'") == true)
         #expect(page.html.hasPrefix("<!doctype html>"))
         #expect(page.html.contains("<title>Markets · Bourse</title>"))
-        #expect(page.html.contains(#"<a href="/" aria-current="page">Markets</a>"#))
+        #expect(page.html.contains(#"<a href="/markets" aria-current="page">Markets</a>"#))
         #expect(page.html.contains(#"data-page="markets""#))
         #expect(page.html.contains(#"<tbody id="quote-rows"><tr class="skeleton" aria-hidden="true">"#))
         #expect(page.html.components(separatedBy: #"<tr class="skeleton""#).count - 1 == MarketsListPage.skeletonRows)
@@ -84,7 +84,7 @@ struct MarketsPagesTests {
         #expect(page.html.contains(#"data-range="1M" aria-pressed="true">1M</button>"#))
         #expect(page.html.contains(#"data-style="line" aria-pressed="true">Line</button>"#))
         #expect(page.html.contains(#"data-style="candles" aria-pressed="false">Candles</button>"#))
-        #expect(page.html.contains(#"<a class="back" href="/">← Markets</a>"#))
+        #expect(page.html.contains(#"<a class="back" href="/markets">← Markets</a>"#))
         #expect(page.html.contains(Assets.url(for: "stock.js")))
     }
 

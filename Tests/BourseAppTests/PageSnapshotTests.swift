@@ -27,6 +27,14 @@ struct PageSnapshotTests {
         }
     }
 
+    @Test func myStocks() {
+        assertSnapshot(of: MyStocksPage(sourceLabel: "Simulated market").render(), as: .page)
+    }
+
+    @Test func homeBeforeFollowingAStock() {
+        assertSnapshot(of: MarketsListPage(sourceLabel: nil, section: .myStocks).render(), as: .page)
+    }
+
     @Test func marketsList() {
         assertSnapshot(of: MarketsListPage(sourceLabel: nil).render(), as: .page)
     }

@@ -119,9 +119,10 @@ def wait_for_health(url, process, log, timeout=60):
     pytest.exit(f"bourse serve did not answer {url}/api/v1/health within {timeout}s:\n{log.read()}", returncode=2)
 
 
-def make_driver(size):
+def make_driver(size, accept_insecure_certs=False):
     width, height, ratio = SIZES[size]
     options = webdriver.ChromeOptions()
+    options.accept_insecure_certs = accept_insecure_certs
     options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
                      "--no-first-run", "--disable-extensions", "--disable-background-networking",

@@ -223,7 +223,7 @@ def test_unknown_symbol(driver, app_url, screenshot):
     assert "No listed stock has the symbol \u201cZZZZZQ\u201d" in alert.text
     assert not driver.find_elements(By.ID, "chart-section")
     assert not driver.find_elements(By.ID, "retry")
-    assert driver.find_element(By.CSS_SELECTOR, "a.back").get_attribute("href") == app_url + "/"
+    assert driver.find_element(By.CSS_SELECTOR, "a.back").get_attribute("href") == app_url + "/markets"
     screenshot()
     assert_no_serious_violations(driver)
 

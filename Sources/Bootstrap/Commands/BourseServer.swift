@@ -72,7 +72,8 @@ public enum BourseServer {
         let gnbService = try embedded?.gnb ?? GNBStandIn.bundled(options.gnbData)
         let features = AppFeatures(
             market: market, search: search, gnb: gnb, exchange: exchange,
-            external: [ExternalRoutes { gnbService.addRoutes(to: $0) }], accounts: accounts)
+            external: [ExternalRoutes { gnbService.addRoutes(to: $0) }], accounts: accounts,
+            watchlist: WatchlistService(store: DatabaseWatchlistStore(database: database), market: market, listings: search))
 
         // Registered first, shut down last (the server itself goes before all of them): on a
         // signal the server stops, then the desk's broadcaster and the desk (it answers the

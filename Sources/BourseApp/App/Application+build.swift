@@ -18,14 +18,17 @@ public struct AppFeatures: Sendable {
     public var exchange: ExchangeService?
     /// Routes the bootstrap adds as they are (the app's own GNB service at `/gnb/rates`).
     public var external: [any FeatureController]
+    /// The user's own stocks (`/api/v1/watchlist`, the home screen), when there is a store for them.
+    public var watchlist: WatchlistService?
     /// The owner's account: sign-in, sessions and API tokens (none: sign-in is off, `--no-auth`).
     public var accounts: AccountService?
 
     public init(
         market: MarketService, search: SearchService? = nil, gnb: GNBService? = nil, exchange: ExchangeService? = nil,
-        external: [any FeatureController] = [], accounts: AccountService? = nil
+        external: [any FeatureController] = [], accounts: AccountService? = nil, watchlist: WatchlistService? = nil
     ) {
         self.accounts = accounts
+        self.watchlist = watchlist
         self.market = market
         self.search = search
         self.gnb = gnb
@@ -43,13 +46,14 @@ public func buildRouter(_ features: AppFeatures) -> Router<AppRequestContext> {
     if let accounts = features.accounts { router.add(middleware: SignInMiddleware(accounts: accounts)) }
     let controllers: [(any FeatureController)?] = [
         HealthController(source: features.market.source),
-        MarketsController(market: features.market, listings: features.search),
+        MarketsController(market: features.market, listings: features.search, watchlist: features.watchlist),
         ChartController(market: features.market),
         features.search.map(SearchController.init),
         features.gnb.map(GNBController.init),
         features.exchange.map(ExchangeController.init),
         AssetsController(),
         features.accounts.map(AccountController.init),
+        features.watchlist.map { WatchlistController(watchlist: $0, source: features.market.source) },
     ]
     for controller in controllers.compactMap({ $0 }) + features.external {
         controller.addRoutes(to: router)
@@ -60,10 +64,12 @@ public func buildRouter(_ features: AppFeatures) -> Router<AppRequestContext> {
 /// The router for the features given, as tests build it.
 public func buildRouter(
     market: MarketService, gnb: GNBService? = nil, search: SearchService? = nil, exchange: ExchangeService? = nil,
-    external: [any FeatureController] = [], accounts: AccountService? = nil
+    external: [any FeatureController] = [], accounts: AccountService? = nil, watchlist: WatchlistService? = nil
 ) -> Router<AppRequestContext> {
     buildRouter(
-        AppFeatures(market: market, search: search, gnb: gnb, exchange: exchange, external: external, accounts: accounts))
+        AppFeatures(
+            market: market, search: search, gnb: gnb, exchange: exchange, external: external, accounts: accounts,
+            watchlist: watchlist))
 }
 
 /// The web application on `host:port` (127.0.0.1 unless told otherwise), running `services`

@@ -28,6 +28,11 @@ enum Assets {
         "markets.js",
         // /stocks/{symbol}: the stock's data and its chart (range and style kept in the URL).
         "stock.js",
+        // /stocks/{symbol}: the ☆ Follow button (POST / DELETE /api/v1/watchlist/{symbol}).
+        "follow.js",
+        // / once the user follows a stock: My stocks, priced, with sparklines; Edit to reorder
+        // and remove (PUT / DELETE /api/v1/watchlist).
+        "watchlist.js",
         // /exchange, run in this order; they share `window.BourseExchange`. The constants, the
         // state, exact decimals (the spread) and the feed badge.
         "exchange-state.js",
@@ -50,8 +55,8 @@ enum Assets {
     static let stylesheets: KeyValuePairs<String, [String]> = [
         // Every page: the layout (system fonts, light and dark palettes at AA contrast, 44 px
         // targets, one column from 320 px), the charts' colours, and the search box and markets
-        // screens. One request, so the three files end as they must to join.
-        "bourse.css": ["layout.css", "chart.css", "markets.css"],
+        // screens, and My stocks. One request, so the files end as they must to join.
+        "bourse.css": ["layout.css", "chart.css", "markets.css", "watchlist.css"],
         // Only /exchange: in bourse.css, its 10 KB would put /stocks/AAPL over its 50 KB page weight.
         "exchange.css": ["exchange.css"],
     ]

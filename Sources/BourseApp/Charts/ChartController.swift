@@ -19,6 +19,9 @@ struct ChartController: FeatureController {
         router.get("stocks/:symbol/chart.svg") { request, context in
             try await chart(request, symbol: MarketsController.symbol(context))
         }
+        router.get("stocks/:symbol/sparkline.svg") { _, context in
+            try await sparkline(symbol: MarketsController.symbol(context))
+        }
     }
 
     func chart(_ request: Request, symbol: String) async throws -> SVGImage {
@@ -46,6 +49,14 @@ struct ChartController: FeatureController {
             ]
         ).render()
         return SVGImage(svg: svg)
+    }
+
+    /// `/stocks/{symbol}/sparkline.svg`: the 1M chart's bars (the same saved answer as the
+    /// stock page's month) as a small line.
+    func sparkline(symbol: String) async throws -> SVGImage {
+        let bars = try await market.bars(symbol, range: .oneMonth)
+        let closes = bars.value.compactMap { Double($0.close.description) }
+        return SVGImage(svg: SparklineSVG(symbol: symbol, closes: closes).render())
     }
 
     /// The close before the day the 1D bars are from: the quote's previous close when the bars

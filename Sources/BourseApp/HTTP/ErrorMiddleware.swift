@@ -52,6 +52,12 @@ extension APIError {
             }
         case let error as TradingError:
             self.init(.serviceUnavailable, error.description)
+        case let error as WatchlistError:
+            switch error {
+            case .unknownSymbol, .notListed: self.init(.notFound, error.description)
+            case .alreadyListed: self.init(.conflict, error.description)
+            case .invalidSymbol, .duplicate, .tooMany: self.init(.badRequest, error.description)
+            }
         case let error as AccountError:
             if case .storage = error {
                 self.init(.serviceUnavailable, "the account store failed: \(String(describing: error).prefix(200))")

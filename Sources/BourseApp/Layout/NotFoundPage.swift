@@ -6,7 +6,7 @@ enum NotFoundPage {
         let content: HTML = """
             <h1>Page not found</h1>
             <div class="error" role="alert"><p>There is no page at “\(shown)”. \
-            The list of stocks is on the <a href="/">Markets</a> page; to find a company, use the search box at the top.</p></div>
+            The list of stocks is on the <a href="/markets">Markets</a> page; to find a company, use the search box at the top.</p></div>
             """
         return PageLayout(title: "Page not found", section: .markets, content: content).render()
     }

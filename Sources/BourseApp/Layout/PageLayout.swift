@@ -8,10 +8,11 @@
 struct PageLayout {
     /// A top-level section of the app, as it appears in the navigation.
     enum Section: CaseIterable {
-        case markets, exchange, gnb
+        case myStocks, markets, exchange, gnb
 
         var title: String {
             switch self {
+            case .myStocks: "My stocks"
             case .markets: "Markets"
             case .exchange: "Exchange"
             case .gnb: "GNB"
@@ -20,7 +21,8 @@ struct PageLayout {
 
         var path: String {
             switch self {
-            case .markets: "/"
+            case .myStocks: "/"
+            case .markets: "/markets"
             case .exchange: "/exchange"
             case .gnb: "/gnb"
             }

@@ -13,13 +13,25 @@ struct MarketsController: FeatureController {
     let market: MarketService
     /// The listings that decide whether `/stocks/{symbol}` is a stock (404 page when not).
     let listings: SearchService?
+    /// The user's stocks: the home screen (`/`) shows them once there is one.
+    var watchlist: WatchlistService? = nil
 
     func addRoutes(to router: Router<Context>) {
         router.get("api/v1/tickers", use: tickers)
         router.get("api/v1/stocks/:symbol", use: stock)
         router.get("api/v1/stocks/:symbol/bars", use: bars)
-        router.get("/", use: listPage)
+        router.get("/", use: home)
+        router.get("markets", use: listPage)
         router.get("stocks/:symbol", use: stockPage)
+    }
+
+    /// `/`: the user's stocks once they follow one; before, the markets with a word on following.
+    @Sendable func home(_ request: Request, context: Context) async throws -> HTMLPage {
+        guard let watchlist else { return try await listPage(request, context: context) }
+        if try await watchlist.symbols().isEmpty {
+            return HTMLPage(html: MarketsListPage(sourceLabel: market.source.marketLabel, section: .myStocks).render())
+        }
+        return HTMLPage(html: MyStocksPage(sourceLabel: market.source.marketLabel).render())
     }
 
     @Sendable func listPage(_ request: Request, context: Context) async throws -> HTMLPage {

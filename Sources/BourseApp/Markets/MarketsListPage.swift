@@ -2,6 +2,8 @@
 /// `markets.js` replaces with the rows of `/api/v1/tickers`, page after page as the user scrolls.
 struct MarketsListPage {
     var sourceLabel: String?
+    /// `/markets`, or the home screen (`/`) of a user who follows no stock yet: it then says how.
+    var section: PageLayout.Section = .markets
 
     /// How many placeholder rows the shell shows until the first page arrives.
     static let skeletonRows = 8
@@ -23,6 +25,12 @@ struct MarketsListPage {
         Column(key: nil, title: "Change", short: "Chg", numeric: true),
         Column(key: "changePercent", title: "% change", short: "%", numeric: true),
     ]
+
+    /// What the home screen says until the user follows a stock.
+    static let followHint: HTML = """
+        <p class="notice" id="follow-hint">Follow the stocks you care about: open one and tap \
+        <strong>☆ Follow</strong>. Your stocks then open first, here.</p>
+        """
 
     func render() -> HTML {
         let headers = Self.columns.map { (column: Column) -> HTML in
@@ -46,7 +54,8 @@ struct MarketsListPage {
         let content: HTML = """
             <div id="page" data-page="markets">
             <h1>Markets</h1>
-            <p class="lead">US stocks with their last close and the change from the day before.</p>
+            <p class="lead">US stocks with their last close and the change from the day before.</p>\
+            \(section == .myStocks ? Self.followHint : "")
             <table class="quotes" id="quotes">
             <caption id="quote-count">Stocks</caption>
             <thead><tr>\(headers)</tr></thead>
@@ -58,7 +67,7 @@ struct MarketsListPage {
             </div>
             """
         return PageLayout(
-            title: "Markets", section: .markets, sourceLabel: sourceLabel, content: content,
+            title: "Markets", section: section, sourceLabel: sourceLabel, content: content,
             scripts: ["market-format.js", "markets.js"]
         ).render()
     }

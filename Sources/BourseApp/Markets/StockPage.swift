@@ -17,8 +17,11 @@ struct StockPage {
         }.joined()
         let content: HTML = """
             <div id="page" data-page="stock" data-symbol="\(symbol)">
-            <a class="back" href="/">← Markets</a>
+            <a class="back" href="/markets">← Markets</a>
+            <div class="title-row">
             <h1><span id="stock-symbol">\(symbol)</span> <span class="stock-name" id="stock-name"></span></h1>
+            <button type="button" class="button secondary follow" id="follow" aria-pressed="false" hidden>☆ Follow</button>
+            </div>
             <div class="quote" id="quote">
             <p class="price"><span class="price-value" id="price"><span class="bone wide"></span></span> \
             <span class="price-change" id="change"></span> <span class="price-change" id="change-percent"></span></p>
@@ -48,7 +51,7 @@ struct StockPage {
             """
         return PageLayout(
             title: symbol, section: .markets, sourceLabel: sourceLabel, content: content,
-            scripts: ["chart.js", "market-format.js", "stock.js"]
+            scripts: ["chart.js", "market-format.js", "stock.js", "follow.js"]
         ).render()
     }
 
@@ -57,7 +60,7 @@ struct StockPage {
     static func invalidSymbol(_ text: String, reason: String) -> PageLayout {
         let shown = text.count > 20 ? String(text.prefix(20)) + "…" : text
         let content: HTML = """
-            <a class="back" href="/">← Markets</a>
+            <a class="back" href="/markets">← Markets</a>
             <h1>Not a ticker symbol</h1>
             <div class="error" role="alert"><p>“\(shown)” is not a ticker symbol: \(reason). \
             A symbol is 1 to 12 letters, digits, “.” or “-”, like AAPL or BRK.B. \
@@ -71,10 +74,10 @@ struct StockPage {
     /// normalized (`Symbol.normalized`), so it is at most 12 characters.
     static func unknownSymbol(_ symbol: String) -> PageLayout {
         let content: HTML = """
-            <a class="back" href="/">← Markets</a>
+            <a class="back" href="/markets">← Markets</a>
             <h1>No stock \(symbol) is listed</h1>
             <div class="error" role="alert"><p>No listed stock has the symbol “\(symbol)”. \
-            The listed stocks are on the <a href="/">Markets</a> page; \
+            The listed stocks are on the <a href="/markets">Markets</a> page; \
             to find a company by its name, use the search box at the top.</p></div>
             """
         return PageLayout(title: "No stock \(symbol)", section: .markets, content: content)

@@ -10,14 +10,15 @@ public actor SearchService {
     public static let defaultLimit = 10
     public static let maxLimit = 50
 
-    private let building: Task<Result<(index: SearchIndex, symbols: Set<String>), SearchUnavailable>, Never>
+    private let building: Task<Result<(index: SearchIndex, listings: [String: Listing]), SearchUnavailable>, Never>
 
     /// Starts building the index over `listings` (by default the bundled NASDAQ/NYSE/NYSE American ones).
     public init(listings: @escaping @Sendable () throws -> [Listing] = { try BundledData.listings() }) {
         building = Task.detached(priority: .medium) {
             do {
                 let all = try listings()
-                return .success((SearchIndex(listings: all), Set(all.map(\.symbol))))
+                return .success(
+                    (SearchIndex(listings: all), Dictionary(all.map { ($0.symbol, $0) }, uniquingKeysWith: { a, _ in a })))
             } catch {
                 return .failure(SearchUnavailable(reason: "\(error)"))
             }
@@ -36,7 +37,12 @@ public actor SearchService {
 
     /// Whether `symbol` (normalized) is one of the listings; nil when they could not be loaded.
     public func isListed(_ symbol: String) async -> Bool? {
-        try? await building.value.get().symbols.contains(symbol)
+        try? await building.value.get().listings[symbol] != nil
+    }
+
+    /// The listing of `symbol` (normalized), or nil.
+    public func listing(_ symbol: String) async -> Listing? {
+        try? await building.value.get().listings[symbol]
     }
 }
 

@@ -39,6 +39,16 @@ public struct MarketService: Sendable {
             fetchedAt: min(page.fetchedAt, pricing.fetchedAt), isStale: page.isStale || pricing.isStale)
     }
 
+    /// The quotes of `symbols` (those that traded on the last day), from the same two
+    /// grouped-daily answers as every list: no request per symbol, whatever the count.
+    public func quotes(for symbols: [String]) async throws(MarketDataError) -> Fetched<[String: Quote]> {
+        let pricing = try await pricer.currentPricing()
+        let quotes = pricing.value.quotes(for: symbols)
+        return Fetched(
+            value: Dictionary(quotes.map { ($0.symbol, $0) }, uniquingKeysWith: { first, _ in first }),
+            fetchedAt: pricing.fetchedAt, isStale: pricing.isStale)
+    }
+
     /// One stock: reference data and its quote.
     public func stock(_ symbol: String) async throws(MarketDataError) -> StockOverview {
         let details = try await provider.tickerDetails(symbol)

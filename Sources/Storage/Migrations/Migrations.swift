@@ -111,5 +111,14 @@ enum Migrations {
                     );
                     """)
         }
+        migrator.registerMigration("v6: the user's list of stocks") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE watchlist (
+                        symbol TEXT PRIMARY KEY NOT NULL,
+                        position INTEGER NOT NULL
+                    ) WITHOUT ROWID;
+                    """)
+        }
     }
 }

@@ -9,12 +9,23 @@ window.Bourse = (function () {
     }
 
     /** GET `url` as JSON; throws a LoadError carrying the server's `error` message. */
-    async function getJSON(url, timeoutMs) {
+    function getJSON(url, timeoutMs) {
+        return sendJSON("GET", url, undefined, timeoutMs);
+    }
+
+    /** `method` `url` with `payload` (sent as JSON when given); the answer as JSON, or a
+     *  LoadError carrying the server's `error` message. */
+    async function sendJSON(method, url, payload, timeoutMs) {
         const controller = new AbortController();
         const timer = setTimeout(() => controller.abort(), timeoutMs || 30000);
+        const headers = { Accept: "application/json" };
+        if (payload !== undefined) headers["Content-Type"] = "application/json";
         let response;
         try {
-            response = await fetch(url, { headers: { Accept: "application/json" }, signal: controller.signal });
+            response = await fetch(url, {
+                method: method, headers: headers, signal: controller.signal,
+                body: payload === undefined ? undefined : JSON.stringify(payload),
+            });
         } catch (error) {
             clearTimeout(timer);
             if (error.name === "AbortError") {
@@ -127,5 +138,5 @@ window.Bourse = (function () {
         }
     }
 
-    return { LoadError, getJSON, el, byId, showLoading, showLoaded, showError, showFreshness };
+    return { LoadError, getJSON, sendJSON, el, byId, showLoading, showLoaded, showError, showFreshness };
 })();

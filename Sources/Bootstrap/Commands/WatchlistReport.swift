@@ -1,0 +1,65 @@
+import BourseApp
+import BourseCore
+import BundledData
+import Foundation
+import Storage
+
+/// `bourse watch list|add|remove`: the user's stocks in the database, the same list the home
+/// screen shows. Symbols are checked against the shipped listings; it needs no network.
+public enum WatchlistReport {
+    public enum Action: Sendable {
+        case list
+        case add(String)
+        case remove(String)
+    }
+
+    public static func run(databasePath: String, action: Action, json: Bool) async -> Result<String, CommandFailure> {
+        if case .list = action, !FileManager.default.fileExists(atPath: databasePath) {
+            return .failure(
+                CommandFailure(
+                    message: "no database at \(databasePath): start the app once (bourse serve) or pass --database",
+                    exitCode: 64))
+        }
+        let symbols: [String]
+        do {
+            let database = try BourseDatabase(path: databasePath)
+            defer { try? database.close() }
+            let store = DatabaseWatchlistStore(database: database)
+            switch action {
+            case .list:
+                symbols = try await store.symbols()
+            case .add(let text):
+                let symbol = try await listed(text)
+                symbols = try await store.update { Watchlist.adding(symbol, to: $0) }.get()
+            case .remove(let text):
+                let symbol = try WatchlistService.normalized(text)
+                symbols = try await store.update { Watchlist.removing(symbol, from: $0) }.get()
+            }
+        } catch let error as WatchlistError {
+            return .failure(CommandFailure(message: error.description, exitCode: error.isBadArgument ? 64 : 1))
+        } catch {
+            return .failure(CommandFailure(message: "\(error)", exitCode: 2))
+        }
+        return CommandFailure.output(["symbols": symbols], json: json) {
+            symbols.isEmpty ? "You follow no stock yet: bourse watch add SYMBOL" : symbols.joined(separator: "\n")
+        }
+    }
+
+    /// `text` as a listed symbol, by the shipped listings.
+    static func listed(_ text: String) async throws -> String {
+        let symbol = try WatchlistService.normalized(text)
+        let listings = try BundledData.listings()
+        guard listings.contains(where: { $0.symbol == symbol }) else { throw WatchlistError.unknownSymbol(symbol) }
+        return symbol
+    }
+}
+
+extension WatchlistError {
+    /// Text that is no symbol, or a list too long: the argument's fault (64), not a name that is not there (1).
+    var isBadArgument: Bool {
+        switch self {
+        case .invalidSymbol, .duplicate, .tooMany: true
+        case .unknownSymbol, .notListed, .alreadyListed: false
+        }
+    }
+}

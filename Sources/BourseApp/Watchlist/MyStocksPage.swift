@@ -1,0 +1,26 @@
+/// The home screen once the user follows a stock: their stocks in their order, each with its
+/// price, day change and a sparkline of the month; "Edit" shows the buttons to reorder and
+/// remove. `watchlist.js` fills it from `/api/v1/watchlist`.
+struct MyStocksPage {
+    var sourceLabel: String?
+
+    func render() -> HTML {
+        let content: HTML = """
+            <div id="page" data-page="my-stocks">
+            <div class="title-row">
+            <h1>My stocks</h1>
+            <button type="button" class="button secondary" id="edit-list" aria-pressed="false">Edit</button>
+            </div>
+            <ol class="watch-rows" id="watch-rows" aria-label="My stocks"></ol>
+            \(PageLayout.loadingState("Loading your stocks…"))
+            <p class="note" id="watch-empty" hidden>You follow no stock yet. Open one from \
+            <a href="/markets">Markets</a> or the search box and tap ☆ Follow.</p>
+            <p class="note">Add more from <a href="/markets">Markets</a> or the search box: ☆ Follow on a stock's page.</p>
+            </div>
+            """
+        return PageLayout(
+            title: "My stocks", section: .myStocks, sourceLabel: sourceLabel, content: content,
+            scripts: ["market-format.js", "watchlist.js"]
+        ).render()
+    }
+}

@@ -1,0 +1,83 @@
+"use strict";
+// My stocks (the home screen): the user's stocks from /api/v1/watchlist, priced, each with its
+// month's sparkline; Edit shows the buttons to move a stock up or down and to remove it, and
+// every change is saved at once (PUT / DELETE), the server's answer redrawn.
+(function () {
+    const B = window.Bourse;
+    const M = window.BourseMarkets;
+    const page = document.getElementById("page");
+    if (!page || page.dataset.page !== "my-stocks") return;
+    const rows = B.byId("watch-rows");
+    const edit = B.byId("edit-list");
+    let symbols = [];
+
+    function row(item, index, count) {
+        const change = M.percent(item.changePercent);
+        const move = (label, to, disabled) => {
+            const button = B.el("button", { type: "button", class: "icon-button", "aria-label": label + " " + item.symbol }, label === "Move up" ? "↑" : "↓");
+            button.disabled = disabled;
+            button.addEventListener("click", () => reorder(index, to));
+            return button;
+        };
+        const remove = B.el("button", { type: "button", class: "icon-button remove", "aria-label": "Remove " + item.symbol }, "✕");
+        remove.addEventListener("click", () => removeStock(item.symbol));
+        return B.el("li", { class: "watch-row", "data-symbol": item.symbol },
+            B.el("a", { class: "watch-link", href: "/stocks/" + encodeURIComponent(item.symbol) },
+                B.el("span", { class: "watch-name" },
+                    B.el("strong", {}, item.symbol),
+                    B.el("span", { class: "note" }, item.name || "")),
+                B.el("img", { class: "sparkline", src: item.sparkline, alt: "", width: "96", height: "32", loading: "lazy" }),
+                B.el("span", { class: "watch-price" },
+                    B.el("span", { class: "num" }, M.price(item.price)),
+                    B.el("span", { class: "num " + change.direction }, change.text))),
+            B.el("span", { class: "watch-edit" }, move("Move up", index - 1, index === 0), move("Move down", index + 1, index === count - 1), remove));
+    }
+
+    function render(list) {
+        symbols = list.symbols;
+        rows.replaceChildren(...list.results.map((item, index) => row(item, index, list.results.length)));
+        B.byId("watch-empty").hidden = symbols.length > 0;
+        B.showLoaded();
+        B.showFreshness(list);
+    }
+
+    async function load() {
+        B.showLoading("Loading your stocks…");
+        try {
+            render(await B.getJSON("/api/v1/watchlist"));
+        } catch (error) {
+            B.showError(error.message, load);
+        }
+    }
+
+    async function save(method, url, body) {
+        try {
+            render(await B.sendJSON(method, url, body));
+        } catch (error) {
+            B.showError(error.message, load);
+        }
+    }
+
+    function reorder(from, to) {
+        if (to < 0 || to >= symbols.length) return;
+        const next = symbols.slice();
+        const [moved] = next.splice(from, 1);
+        next.splice(to, 0, moved);
+        save("PUT", "/api/v1/watchlist", { symbols: next }).then(() => {
+            const button = rows.querySelector('[data-symbol="' + moved + '"] .icon-button:not([disabled])');
+            if (button) button.focus();
+        });
+    }
+
+    function removeStock(symbol) {
+        save("DELETE", "/api/v1/watchlist/" + encodeURIComponent(symbol));
+    }
+
+    edit.addEventListener("click", () => {
+        const editing = edit.getAttribute("aria-pressed") !== "true";
+        edit.setAttribute("aria-pressed", editing ? "true" : "false");
+        edit.textContent = editing ? "Done" : "Edit";
+        rows.classList.toggle("editing", editing);
+    });
+    load();
+})();

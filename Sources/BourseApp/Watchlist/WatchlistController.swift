@@ -1,0 +1,54 @@
+import BourseCore
+import Foundation
+import Hummingbird
+
+/// The user's own stocks: `GET/PUT /api/v1/watchlist`, `POST/DELETE /api/v1/watchlist/{symbol}`.
+/// Every answer is the whole list, priced. (The home screen, `/`, shows it: `MarketsController`.)
+struct WatchlistController: FeatureController {
+    typealias Context = AppRequestContext
+    let watchlist: WatchlistService
+    let source: SourceKind
+
+    func addRoutes(to router: Router<Context>) {
+        router.get("api/v1/watchlist") { _, _ in try await priced() }
+        router.put("api/v1/watchlist") { request, context in
+            let body = try await Self.replacement(request)
+            try await watchlist.replace(with: body.symbols)
+            return try await priced()
+        }
+        router.post("api/v1/watchlist/:symbol") { _, context in
+            try await watchlist.add(context.parameters.get("symbol") ?? "")
+            return try await priced().response(status: .created)
+        }
+        router.delete("api/v1/watchlist/:symbol") { _, context in
+            try await watchlist.remove(context.parameters.get("symbol") ?? "")
+            return try await priced()
+        }
+    }
+
+    private func priced() async throws -> WatchlistResponse {
+        WatchlistResponse(try await watchlist.priced(), source: source)
+    }
+
+    /// `{"symbols": ["AAPL", ...]}`, at most 64 KB.
+    static func replacement(_ request: Request) async throws -> WatchlistReplacement {
+        let body: ByteBuffer
+        do {
+            body = try await request.body.collect(upTo: 65_536)
+        } catch {
+            throw APIError(.contentTooLarge, "the list is larger than 64 KB")
+        }
+        do {
+            return try JSONDecoder().decode(WatchlistReplacement.self, from: Data(buffer: body))
+        } catch {
+            throw APIError(.badRequest, #"the body must be {"symbols": ["AAPL", ...]}"#)
+        }
+    }
+}
+
+extension ResponseEncodable {
+    /// This answer with another status (201 for a stock added).
+    func response(status: HTTPResponse.Status) -> EditedResponse<Self> {
+        EditedResponse(status: status, response: self)
+    }
+}

@@ -1,0 +1,45 @@
+import ArgumentParser
+import Bootstrap
+
+struct WatchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "Your stocks, the home screen's list: list, add or remove (the database, no network).",
+        subcommands: [List.self, Add.self, Remove.self], defaultSubcommand: List.self)
+
+    struct Options: ParsableArguments {
+        @Option(help: "The SQLite database file (the one bourse serve uses).") var database = "bourse.sqlite"
+        @Flag(help: "Print JSON: {\"symbols\": [...]}.") var json = false
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print the list, in its order.")
+        @OptionGroup var options: Options
+
+        func run() async throws {
+            try await WatchlistReport.run(databasePath: options.database, action: .list, json: options.json).printOrExit()
+        }
+    }
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Add a listed stock at the end.")
+        @OptionGroup var options: Options
+        @Argument(help: "The stock's symbol, e.g. AAPL.") var symbol: String
+
+        func run() async throws {
+            try await WatchlistReport.run(databasePath: options.database, action: .add(symbol), json: options.json)
+                .printOrExit()
+        }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove a stock from the list.")
+        @OptionGroup var options: Options
+        @Argument(help: "The stock's symbol.") var symbol: String
+
+        func run() async throws {
+            try await WatchlistReport.run(databasePath: options.database, action: .remove(symbol), json: options.json)
+                .printOrExit()
+        }
+    }
+}
