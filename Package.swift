@@ -128,7 +128,7 @@ let package = Package(
             resources: [
                 .process("Layout/Public"), .process("Markets/Public"), .process("Charts/Public"),
                 .process("Search/Public"), .process("Exchange/Public"), .process("GNB/Public"),
-                .process("Watchlist/Public"),
+                .process("Watchlist/Public"), .process("PhoneApp/Public"),
             ]
         ),
         .target(

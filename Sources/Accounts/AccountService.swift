@@ -6,8 +6,8 @@ import Synchronization
 /// whether sign-in is required at all (once a password is set).
 ///
 /// The store (the database) is the truth, shared with the command line; what the server read
-/// of it is kept in memory for `recheckInterval` (10 s), so checking a session costs a hash and
-/// a dictionary lookup, and a token revoked or a password changed from the command line takes
+/// of it is kept in memory for `recheckInterval` (10 s), so checking a session costs a
+/// dictionary lookup under a lock, and a token revoked or a password changed from the command line takes
 /// effect within that interval. A session's last use is written back at most once a minute.
 public final class AccountService: Sendable {
     public struct Settings: Sendable {
@@ -101,22 +101,34 @@ public final class AccountService: Sendable {
         do { try await store.insertSession(session) } catch { throw .storage("\(error)") }
         state.withLock {
             $0.throttle.recordSuccess(client: client)
-            Self.remember(session, as: session.idHash, use: time, in: &$0.sessions, at: time)
+            Self.remember(session, as: secret, use: time, in: &$0.sessions, at: time)
         }
         return secret
     }
 
     /// Whether `secret` (a session cookie) is a live session; notes its use.
     public func session(_ secret: String) async throws(AccountError) -> Identity? {
-        let hash = Secrets.hash(secret)
         let time = now()
-        let cached = state.withLock { $0.sessions[hash] }
+        // The common case, in one lock: known, checked lately, in use, its use written lately.
+        let settings = settings
+        let known = state.withLock { state -> Bool in
+            guard var cached = state.sessions[secret], time.timeIntervalSince(cached.checkedAt) < settings.recheckInterval,
+                time.timeIntervalSince(cached.lastUse ?? cached.value.lastSeenAt) <= settings.sessionIdleTimeout,
+                time.timeIntervalSince(cached.storedUse ?? .distantPast) < settings.touchInterval
+            else { return false }
+            cached.lastUse = time
+            state.sessions[secret] = cached
+            return true
+        }
+        if known { return .session }
+        let hash = Secrets.hash(secret)
+        let cached = state.withLock { $0.sessions[secret] }
         var record: Cached<SessionRecord>
         if let cached, time.timeIntervalSince(cached.checkedAt) < settings.recheckInterval {
             record = cached
         } else {
             guard let stored = try await storing({ try await store.session(idHash: hash) }) else {
-                state.withLock { $0.sessions[hash] = nil }
+                state.withLock { $0.sessions[secret] = nil }
                 return nil
             }
             record = Cached(
@@ -125,7 +137,7 @@ public final class AccountService: Sendable {
         }
         guard time.timeIntervalSince(record.lastUse ?? record.value.lastSeenAt) <= settings.sessionIdleTimeout else {
             try await storing { try await store.deleteSession(idHash: hash) }
-            state.withLock { $0.sessions[hash] = nil }
+            state.withLock { $0.sessions[secret] = nil }
             return nil
         }
         record.lastUse = time
@@ -134,14 +146,14 @@ public final class AccountService: Sendable {
             record.storedUse = time
         }
         let updated = record
-        state.withLock { Self.store(updated, as: hash, in: &$0.sessions) }
+        state.withLock { Self.store(updated, as: secret, in: &$0.sessions) }
         return .session
     }
 
     public func signOut(_ secret: String) async throws(AccountError) {
         let hash = Secrets.hash(secret)
         try await storing { try await store.deleteSession(idHash: hash) }
-        state.withLock { $0.sessions[hash] = nil }
+        state.withLock { $0.sessions[secret] = nil }
     }
 
     /// Deletes the sessions idle past the timeout (at start-up); how many.
@@ -173,15 +185,23 @@ public final class AccountService: Sendable {
 
     /// The identity of `token` (from `Authorization: Bearer`), or nil when no token is it.
     public func token(_ token: String) async throws(AccountError) -> Identity? {
-        let hash = Secrets.hash(token)
         let time = now()
-        let cached = state.withLock { $0.tokens[hash] }
+        let settings = settings
+        let known = state.withLock { state -> String? in
+            guard let cached = state.tokens[token], time.timeIntervalSince(cached.checkedAt) < settings.recheckInterval,
+                time.timeIntervalSince(cached.storedUse ?? .distantPast) < settings.touchInterval
+            else { return nil }
+            return cached.value.name
+        }
+        if let known { return .token(name: known) }
+        let hash = Secrets.hash(token)
+        let cached = state.withLock { $0.tokens[token] }
         var record: Cached<APITokenRecord>
         if let cached, time.timeIntervalSince(cached.checkedAt) < settings.recheckInterval {
             record = cached
         } else {
             guard let stored = try await storing({ try await store.token(hash: hash) }) else {
-                state.withLock { $0.tokens[hash] = nil }
+                state.withLock { $0.tokens[token] = nil }
                 return nil
             }
             record = Cached(value: stored, checkedAt: time, storedUse: stored.lastUsedAt, lastUse: stored.lastUsedAt)
@@ -191,7 +211,7 @@ public final class AccountService: Sendable {
             record.storedUse = time
         }
         let updated = record
-        state.withLock { Self.store(updated, as: hash, in: &$0.tokens) }
+        state.withLock { Self.store(updated, as: token, in: &$0.tokens) }
         return .token(name: record.value.name)
     }
 
@@ -220,13 +240,14 @@ public final class AccountService: Sendable {
     }
 
     private static func remember(
-        _ session: SessionRecord, as hash: String, use: Date, in cache: inout [String: Cached<SessionRecord>], at time: Date
+        _ session: SessionRecord, as secret: String, use: Date, in cache: inout [String: Cached<SessionRecord>], at time: Date
     ) {
-        store(Cached(value: session, checkedAt: time, storedUse: use, lastUse: use), as: hash, in: &cache)
+        store(Cached(value: session, checkedAt: time, storedUse: use, lastUse: use), as: secret, in: &cache)
     }
 
-    private static func store<Value>(_ value: Cached<Value>, as hash: String, in cache: inout [String: Cached<Value>]) {
-        if cache.count >= cacheLimit && cache[hash] == nil { cache = [:] }
-        cache[hash] = value
+    /// Keyed by the secret itself (it never leaves this memory), so a hit needs no hash.
+    private static func store<Value>(_ value: Cached<Value>, as secret: String, in cache: inout [String: Cached<Value>]) {
+        if cache.count >= cacheLimit && cache[secret] == nil { cache = [:] }
+        cache[secret] = value
     }
 }

@@ -40,7 +40,7 @@ struct GNBPagesTests {
         #expect(headers[.contentSecurityPolicy]?.contains("default-src 'self'") == true)
         #expect(html.hasPrefix("<!doctype html>"))
         #expect(html.contains("<title>GNB products · Bourse</title>"))
-        #expect(html.contains(#"<meta name="viewport" content="width=device-width, initial-scale=1">"#))
+        #expect(html.contains(#"<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">"#))
         #expect(html.contains(#"<header class="site-header">"#))
         #expect(html.contains(#"<nav aria-label="Sections">"#))
         #expect(html.contains(#"<a href="/gnb" aria-current="page">GNB</a>"#))

@@ -56,13 +56,14 @@ struct SignInRoutesTests {
                 .replacingOccurrences(of: ":symbol", with: "AAPL")
                 .replacingOccurrences(of: ":sku", with: "T2006")
                 .replacingOccurrences(of: ":id", with: "1")
-                .replacingOccurrences(of: ":name", with: "bourse.css")
+                .replacingOccurrences(of: ":name", with: "bourse.css")  // /assets/:name; /icons/:name is open too
             return (route.method, path.hasPrefix("/") ? path : "/" + path)
         }
     }
 
     static func isOpen(_ path: String) -> Bool {
-        path == "/signin" || path == "/api/v1/health" || path.hasPrefix("/assets/")
+        ["/signin", "/api/v1/health", "/manifest.webmanifest", "/sw.js", "/offline", "/apple-touch-icon.png"]
+            .contains(path) || path.hasPrefix("/assets/") || path.hasPrefix("/icons/")
     }
 
     static func isPage(_ method: HTTPRequest.Method, _ path: String) -> Bool {

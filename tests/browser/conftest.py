@@ -59,9 +59,9 @@ def bourse_binary():
 
 
 @contextlib.contextmanager
-def running_app(*arguments, host="127.0.0.1", prepare=None, database=None, **environment):
+def running_app(*arguments, host="127.0.0.1", prepare=None, database=None, port=None, **environment):
     """Runs `$BOURSE_BIN serve` with `environment` added to ours and `arguments` after its own
-    (listening on `host`, reached on 127.0.0.1); `prepare(database)` runs first, before the app
+    (listening on `host` and `port`, a free one by default, reached on 127.0.0.1); `prepare(database)` runs first, before the app
     opens its database (a new one in a temporary folder, unless `database` is given). Yields its base URL (an `AppURL`, whose `database` is the app's SQLite
     file)."""
     binary = bourse_binary()
@@ -69,7 +69,7 @@ def running_app(*arguments, host="127.0.0.1", prepare=None, database=None, **env
     database = Path(database) if database else workdir / "bourse.sqlite"
     if prepare:
         prepare(database)
-    port = free_port()
+    port = port or free_port()
     full_environment = {k: v for k, v in os.environ.items() if not k.startswith(("POLYGON_", "BOURSE_GNB_"))}
     full_environment.update(environment)
     log = open(workdir / "server.log", "w+")

@@ -70,10 +70,11 @@ public enum BourseServer {
         // The app's own GNB service (`/gnb/rates`, `/gnb/transactions`): routes on the app's
         // port, serving the bundled sample; no server of its own.
         let gnbService = try embedded?.gnb ?? GNBStandIn.bundled(options.gnbData)
-        let features = AppFeatures(
+        var features = AppFeatures(
             market: market, search: search, gnb: gnb, exchange: exchange,
             external: [ExternalRoutes { gnbService.addRoutes(to: $0) }], accounts: accounts,
             watchlist: WatchlistService(store: DatabaseWatchlistStore(database: database), market: market, listings: search))
+        features.deployID = environment["BOURSE_DEPLOY_ID"]
 
         // Registered first, shut down last (the server itself goes before all of them): on a
         // signal the server stops, then the desk's broadcaster and the desk (it answers the

@@ -5,7 +5,8 @@ import Hummingbird
 /// Asks for sign-in once the owner has a password: a request carries a live session cookie or
 /// an API token (`Authorization: Bearer`), or it is refused. Pages redirect to `/signin` and
 /// back; the API, charts and the socket answer 401 with a JSON error. Open to everyone: the
-/// sign-in page, the assets it needs, and `/api/v1/health` (for monitors).
+/// sign-in page, the assets it needs, `/api/v1/health` (for monitors), and the phone app's
+/// manifest, icons, worker and offline page (`isOpen`).
 ///
 /// A request signed in by its cookie that would change something (not GET or HEAD) must come
 /// from this site's own pages: an `Origin` of another host is refused with 403 (the cookie is
@@ -26,8 +27,11 @@ struct SignInMiddleware: RouterMiddleware {
             throw APIError(.forbidden, "refused: a request that changes something must come from this site's own pages")
         }
         guard context.identity != nil || Self.isOpen(request.uri.path) else { throw Self.refusal(for: request) }
-        let signedIn = context.identity == .session
-        return try await PageLayout.$signedIn.withValue(signedIn) { try await next(request, context) }
+        // Only a page shows who is signed in; the API needs no task-local.
+        guard context.identity == .session, !request.uri.path.hasPrefix("/api/") else {
+            return try await next(request, context)
+        }
+        return try await PageLayout.$signedIn.withValue(true) { try await next(request, context) }
     }
 
     private func identify(_ request: Request) async throws -> Identity? {
@@ -38,9 +42,11 @@ struct SignInMiddleware: RouterMiddleware {
         return nil
     }
 
-    /// The paths anyone may ask for.
+    /// The paths anyone may ask for: sign-in, health, and what the sign-in page and an
+    /// installed app need before sign-in (assets, icons, manifest, the worker, the offline page).
     static func isOpen(_ path: String) -> Bool {
-        path == "/signin" || path == "/api/v1/health" || path.hasPrefix("/assets/")
+        ["/signin", "/api/v1/health", "/manifest.webmanifest", "/sw.js", "/offline", "/apple-touch-icon.png"]
+            .contains(path) || path.hasPrefix("/assets/") || path.hasPrefix("/icons/")
     }
 
     /// A page asked for in a browser goes to sign-in and comes back; everything else is 401.

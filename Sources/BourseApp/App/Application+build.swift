@@ -20,6 +20,8 @@ public struct AppFeatures: Sendable {
     public var external: [any FeatureController]
     /// The user's own stocks (`/api/v1/watchlist`, the home screen), when there is a store for them.
     public var watchlist: WatchlistService?
+    /// The deploy's name (`BOURSE_DEPLOY_ID`): a new one makes installed apps update.
+    public var deployID: String?
     /// The owner's account: sign-in, sessions and API tokens (none: sign-in is off, `--no-auth`).
     public var accounts: AccountService?
 
@@ -52,6 +54,7 @@ public func buildRouter(_ features: AppFeatures) -> Router<AppRequestContext> {
         features.gnb.map(GNBController.init),
         features.exchange.map(ExchangeController.init),
         AssetsController(),
+        PhoneAppController(deployID: features.deployID),
         features.accounts.map(AccountController.init),
         features.watchlist.map { WatchlistController(watchlist: $0, source: features.market.source) },
     ]

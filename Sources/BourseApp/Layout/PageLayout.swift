@@ -19,6 +19,16 @@ struct PageLayout {
             }
         }
 
+        /// The tab bar's mark for it.
+        var icon: String {
+            switch self {
+            case .myStocks: "★"
+            case .markets: "≡"
+            case .exchange: "⇅"
+            case .gnb: "€"
+            }
+        }
+
         var path: String {
             switch self {
             case .myStocks: "/"
@@ -68,10 +78,18 @@ struct PageLayout {
             <html lang="en">
             <head>
             <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
             <meta name="color-scheme" content="light dark">
+            <meta name="theme-color" content="#10263d" media="(prefers-color-scheme: light)">
+            <meta name="theme-color" content="#0a1420" media="(prefers-color-scheme: dark)">
+            <meta name="apple-mobile-web-app-capable" content="yes">
+            <meta name="mobile-web-app-capable" content="yes">
+            <meta name="apple-mobile-web-app-status-bar-style" content="black-translucent">
+            <meta name="apple-mobile-web-app-title" content="Bourse">
             <title>\(title) · Bourse</title>
-            <link rel="icon" href="data:,">
+            <link rel="manifest" href="/manifest.webmanifest">
+            <link rel="icon" href="/icons/icon-192.png" type="image/png">
+            <link rel="apple-touch-icon" href="/apple-touch-icon.png">
             \(styleTags)
             \(scriptTags)
             </head>
@@ -79,29 +97,47 @@ struct PageLayout {
             <a class="skip-link" href="#main">Skip to content</a>
             <header class="site-header">
             <div class="site-header-inner">
-            <a class="brand" href="/">Bourse</a>
             \(navigation(nav, sourceHidden: hidden))
             </div>
             </header>
             <main id="main" tabindex="-1">
+            <p class="notice" id="update-notice" role="status" hidden>Bourse was updated to a new version.</p>
             \(staleNotice)
             \(content)
             </main>
+            \(tabBar)
             </body>
             </html>
             """
     }
 
+    /// Below tablet width, the sections as a bar of tabs at the bottom of the screen (and search,
+    /// one tap away); wider screens keep the header's navigation and hide it (`layout.css`).
+    private var tabBar: HTML {
+        guard showsNavigation else { return "" }
+        let tabs: [(path: String, title: String, icon: String, current: Bool)] =
+            Section.allCases.map { ($0.path, $0.title, $0.icon, $0 == section) } + [("/search", "Search", "⌕", false)]
+        let items = tabs.map { (tab) -> HTML in
+            let current: HTML = tab.current ? #" aria-current="page""# : ""
+            return #"""
+                <li><a href="\#(tab.path)"\#(current)><span class="tab-icon" aria-hidden="true">\#(tab.icon)</span>\#
+                <span class="tab-title">\#(tab.title)</span></a></li>
+                """#
+        }.joined()
+        return #"<nav class="tab-bar" aria-label="Tabs"><ul>\#(items)</ul></nav>"#
+    }
+
     /// The sections, the source label, the search box and (signed in) the sign-out button.
     private func navigation(_ nav: HTML, sourceHidden hidden: HTML) -> HTML {
-        guard showsNavigation else { return "" }
+        guard showsNavigation else { return #"<div class="brand-block"><a class="brand" href="/">Bourse</a></div>"# }
         let signOut: HTML =
             Self.signedIn
             ? #"\#n<form class="sign-out" method="post" action="/signout"><button type="submit" class="button">Sign out</button></form>"#
             : ""
         return """
+            <div class="brand-block"><a class="brand" href="/">Bourse</a>
+            <p class="source-label" id="source-label"\(hidden)>\(sourceLabel ?? "")</p></div>
             <nav aria-label="Sections"><ul>\(nav)</ul></nav>
-            <p class="source-label" id="source-label"\(hidden)>\(sourceLabel ?? "")</p>
             \(Self.searchBox)\(signOut)
             """
     }

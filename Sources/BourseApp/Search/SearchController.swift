@@ -8,6 +8,7 @@ struct SearchController: FeatureController {
 
     func addRoutes(to router: Router<Context>) {
         router.get("api/v1/search", use: results)
+        router.get("api/v1/search/listings", use: listings)
         router.get("search", use: page)
     }
 
@@ -15,6 +16,12 @@ struct SearchController: FeatureController {
         let query = try SearchQuery.text(request)
         let limit = try SearchQuery.limit(request)
         return SearchResponse(listings: try await search.search(query, limit: limit))
+    }
+
+    /// `GET /api/v1/search/listings`: every listing as `[symbol, name, exchange]`, for the phone
+    /// to search with no network (`search-box.js` runs the same prefix rule over it).
+    @Sendable func listings(_ request: Request, context: Context) async throws -> ListingsIndexResponse {
+        ListingsIndexResponse(rows: try await search.allListings().map { [$0.symbol, $0.name, $0.exchange.rawValue] })
     }
 
     @Sendable func page(_ request: Request, context: Context) async throws -> HTMLPage {

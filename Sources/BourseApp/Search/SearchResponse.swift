@@ -15,3 +15,9 @@ public struct SearchResponse: ResponseEncodable, Sendable {
         results = listings.map { Result(symbol: $0.symbol, name: $0.name, exchange: $0.exchange.rawValue) }
     }
 }
+
+/// `GET /api/v1/search/listings`: `{"fields": ["symbol", "name", "exchange"], "rows": [[...], ...]}`.
+struct ListingsIndexResponse: ResponseEncodable {
+    let fields = ["symbol", "name", "exchange"]
+    let rows: [[String]]
+}

@@ -40,6 +40,11 @@ public actor SearchService {
         try? await building.value.get().listings[symbol] != nil
     }
 
+    /// Every listing, by symbol (the compact index a phone searches offline).
+    public func allListings() async throws(SearchUnavailable) -> [Listing] {
+        try await building.value.get().listings.values.sorted { $0.symbol < $1.symbol }
+    }
+
     /// The listing of `symbol` (normalized), or nil.
     public func listing(_ symbol: String) async -> Listing? {
         try? await building.value.get().listings[symbol]

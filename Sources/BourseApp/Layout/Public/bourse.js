@@ -122,7 +122,19 @@ window.Bourse = (function () {
         }
         const notice = byId("stale-notice");
         if (!notice) return;
-        if (body.stale && body.fetchedAt) {
+        if (body.offline && (body.savedAt || body.fetchedAt)) {
+            // The service worker's copy: the device has no network (or the server is down).
+            const at = body.savedAt || body.fetchedAt;
+            const when = new Date(at);
+            notice.replaceChildren(
+                "Offline: showing data from ",
+                el("time", { datetime: String(at) }, isNaN(when.getTime()) ? String(at) : when.toLocaleString()),
+                ", saved on this device. It refreshes by itself when the connection is back."
+            );
+            notice.dataset.offline = "true";
+            notice.hidden = false;
+        } else if (body.stale && body.fetchedAt) {
+            delete notice.dataset.offline;
             const when = new Date(body.fetchedAt);
             const shown = isNaN(when.getTime()) ? String(body.fetchedAt) : when.toLocaleString();
             const reasons = Array.isArray(body.warnings) ? body.warnings.filter((w) => typeof w === "string") : [];
@@ -134,9 +146,30 @@ window.Bourse = (function () {
             );
             notice.hidden = false;
         } else {
+            delete notice.dataset.offline;
             notice.hidden = true;
         }
     }
+
+    /** The app on the device: the service worker (`/sw.js`) keeps the shell and what was seen
+     *  for offline use. When a new version takes over, the page reloads once and says so. */
+    function installWorker() {
+        if (!("serviceWorker" in navigator)) return;
+        if (sessionStorage.getItem("bourse-updated")) {
+            sessionStorage.removeItem("bourse-updated");
+            const notice = byId("update-notice");
+            if (notice) notice.hidden = false;
+        }
+        const hadController = !!navigator.serviceWorker.controller;
+        navigator.serviceWorker.addEventListener("message", (event) => {
+            if (event.data && event.data.type === "updated" && hadController) {
+                sessionStorage.setItem("bourse-updated", event.data.version || "1");
+                location.reload();
+            }
+        });
+        navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
+    }
+    installWorker();
 
     return { LoadError, getJSON, sendJSON, el, byId, showLoading, showLoaded, showError, showFreshness };
 })();

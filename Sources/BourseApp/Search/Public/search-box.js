@@ -79,6 +79,55 @@
         }
     }
 
+    const LISTINGS_URL = "/api/v1/search/listings";
+    let listings = null;
+
+    /** Simple folding for the offline search: accents off, lower case, anything else a space. */
+    function fold(text) {
+        return String(text).normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+            .replace(/[^a-z0-9]+/g, " ").trim();
+    }
+
+    /** The listings kept on the device (the worker keeps /api/v1/search/listings), searched by the
+     *  server's rule: the start of the symbol, of the name, or of a later word of the name.
+     *  Null when they are not on the device. */
+    async function offlineSearch(query) {
+        try {
+            if (!listings) {
+                const response = await fetch(LISTINGS_URL, { headers: { Accept: "application/json" } });
+                if (!response.ok) return null;
+                const body = await response.json();
+                listings = body.rows.map((row) => ({ symbol: row[0], name: row[1], exchange: row[2], folded: " " + fold(row[1]) }));
+            }
+        } catch (error) {
+            return null;
+        }
+        const q = fold(query);
+        if (q === "") return [];
+        const symbolQuery = q.replace(/ /g, "").toUpperCase();
+        const ranked = [];
+        for (const listing of listings) {
+            let rank = -1;
+            if (listing.symbol === symbolQuery) rank = 0;
+            else if (listing.folded.startsWith(" " + q)) rank = 1;
+            else if (listing.symbol.startsWith(symbolQuery)) rank = 2;
+            else if (listing.folded.includes(" " + q)) rank = 3;
+            if (rank >= 0) ranked.push([rank, listing]);
+        }
+        ranked.sort((a, b) => a[0] - b[0] || a[1].name.localeCompare(b[1].name));
+        return ranked.slice(0, LIMIT).map((entry) => entry[1]);
+    }
+
+    /** With the app installed (a worker controls the page), keep the listings on the device
+     *  once, so that search works with no network. */
+    if ("serviceWorker" in navigator && "caches" in window) {
+        navigator.serviceWorker.ready.then(async function () {
+            if (!navigator.serviceWorker.controller) return;
+            if (await caches.match(LISTINGS_URL)) return;
+            fetch(LISTINGS_URL, { headers: { Accept: "application/json" } }).catch(() => {});
+        }).catch(() => {});
+    }
+
     async function suggest(query) {
         if (inFlight) inFlight.abort();
         const controller = new AbortController();
@@ -86,12 +135,20 @@
         try {
             const url = "/api/v1/search?q=" + encodeURIComponent(query) + "&limit=" + LIMIT;
             const response = await fetch(url, { headers: { Accept: "application/json" }, signal: controller.signal });
+            const body = await response.json().catch(() => ({}));
+            if (body.offline) throw new Error("offline");
             if (!response.ok) throw new Error("HTTP " + response.status);
-            const body = await response.json();
             if (inFlight !== controller) return;
             show(query, Array.isArray(body.results) ? body.results : []);
         } catch (error) {
             if (error.name === "AbortError" || inFlight !== controller) return;
+            // No network: the listings kept on the device, searched here by the same rule.
+            const found = await offlineSearch(query);
+            if (inFlight !== controller) return;
+            if (found) {
+                show(query, found);
+                return;
+            }
             results = [];
             list.replaceChildren();
             close();

@@ -1,0 +1,142 @@
+"use strict";
+// Bourse's service worker (scope /). The server serves this file after one line of its own,
+// `self.BOURSE_BUILD = {version, precache}`: the version of every asset, so a new deploy is a
+// new worker, and the URLs of the app shell to keep on the device.
+//
+// - The shell (scripts, styles, icons, the offline page) is cached on install; a new version's
+//   activation deletes the old shell and tells the open pages, which reload once and say so.
+// - Pages: the network first (3 s), else the copy kept of that page, else the offline page.
+// - GET API answers and charts: the network first (4 s), kept on the device when they are 200;
+//   offline, the kept answer, marked `stale` and `offline` with when it was saved.
+// - POST, PUT, DELETE go to the network only: offline they fail at once with a 503 that says
+//   nothing was sent and nothing will be; they are never kept or sent later.
+// - Sign-in, sign-out and every 401 pass through; a 401 or a sign-out deletes what was kept,
+//   so a signed-out device shows sign-in, not stale private data.
+(function () {
+    const build = self.BOURSE_BUILD || { version: "dev", precache: [] };
+    const SHELL = "bourse-shell-" + build.version;
+    const DATA = "bourse-data";
+    const PAGE_TIMEOUT_MS = 3000;
+    const API_TIMEOUT_MS = 4000;
+
+    self.addEventListener("install", (event) => {
+        event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(build.precache)).then(() => self.skipWaiting()));
+    });
+
+    self.addEventListener("activate", (event) => {
+        event.waitUntil((async () => {
+            const names = await caches.keys();
+            const old = names.filter((name) => name.startsWith("bourse-shell-") && name !== SHELL);
+            await Promise.all(old.map((name) => caches.delete(name)));
+            await self.clients.claim();
+            if (old.length > 0) {
+                const windows = await self.clients.matchAll({ type: "window" });
+                for (const client of windows) client.postMessage({ type: "updated", version: build.version });
+            }
+        })());
+    });
+
+    /** `fetch` that gives up after `ms` (a slow network is treated as none). */
+    function fetchWithin(request, ms) {
+        const controller = new AbortController();
+        const timer = setTimeout(() => controller.abort(), ms);
+        return fetch(request, { signal: controller.signal }).finally(() => clearTimeout(timer));
+    }
+
+    function json(status, body) {
+        return new Response(JSON.stringify(body), {
+            status: status, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
+        });
+    }
+
+    async function forget() {
+        await caches.delete(DATA);
+    }
+
+    /** Keeps a copy of a good answer, with when it was saved. */
+    async function keep(request, response) {
+        if (response.status !== 200) return;
+        const headers = new Headers(response.headers);
+        headers.set("X-Bourse-Saved-At", new Date().toISOString());
+        const body = await response.clone().arrayBuffer();
+        const cache = await caches.open(DATA);
+        await cache.put(request, new Response(body, { status: 200, headers: headers }));
+    }
+
+    /** The kept answer to an API request, marked as offline data from when it was saved. */
+    async function keptAPIAnswer(request) {
+        const kept = await caches.match(request, { cacheName: DATA });
+        if (!kept) {
+            return json(503, { error: "You are offline, and this has not been seen on this device yet.", offline: true });
+        }
+        if (!(kept.headers.get("Content-Type") || "").includes("json")) return kept;
+        try {
+            const body = await kept.json();
+            body.stale = true;
+            body.offline = true;
+            body.savedAt = kept.headers.get("X-Bourse-Saved-At");
+            if (!body.fetchedAt) body.fetchedAt = body.savedAt;
+            return json(200, body);
+        } catch (error) {
+            return kept;
+        }
+    }
+
+    async function api(request) {
+        try {
+            const response = await fetchWithin(request, API_TIMEOUT_MS);
+            if (response.status === 401) await forget();
+            else await keep(request, response);
+            return response;
+        } catch (error) {
+            return keptAPIAnswer(request);
+        }
+    }
+
+    async function page(request) {
+        try {
+            const response = await fetchWithin(request, PAGE_TIMEOUT_MS);
+            if (response.redirected && new URL(response.url).pathname === "/signin") await forget();
+            else await keep(request, response);
+            return response;
+        } catch (error) {
+            const kept = await caches.match(request, { cacheName: DATA, ignoreSearch: false });
+            if (kept) return kept;
+            const offline = await caches.match("/offline", { cacheName: SHELL });
+            return offline || new Response("You are offline.", { status: 503, headers: { "Content-Type": "text/plain" } });
+        }
+    }
+
+    async function change(request) {
+        try {
+            const response = await fetch(request);
+            if (new URL(request.url).pathname === "/signout" || response.status === 401) await forget();
+            return response;
+        } catch (error) {
+            return json(503, {
+                error: "You are offline: nothing was sent, and nothing will be sent later. Try again when you are back online.",
+                offline: true,
+            });
+        }
+    }
+
+    self.addEventListener("fetch", (event) => {
+        const request = event.request;
+        const url = new URL(request.url);
+        if (url.origin !== self.location.origin) return;
+        if (request.method !== "GET") {
+            event.respondWith(change(request));
+            return;
+        }
+        if (url.pathname === "/signin" || url.pathname === "/sw.js" || url.pathname.endsWith("/ws")) return;
+        if (url.pathname.startsWith("/assets/") || url.pathname.startsWith("/icons/") || url.pathname === "/offline") {
+            event.respondWith(caches.match(request, { cacheName: SHELL }).then((hit) => hit || fetch(request)));
+            return;
+        }
+        if (url.pathname.startsWith("/api/") || url.pathname.endsWith(".svg")) {
+            event.respondWith(api(request));
+            return;
+        }
+        if (request.mode === "navigate") event.respondWith(page(request));
+    });
+})();
