@@ -13,9 +13,9 @@ struct MyStocksPage {
             </div>
             <ol class="watch-rows" id="watch-rows" aria-label="My stocks"></ol>
             \(PageLayout.loadingState("Loading your stocks…"))
-            <p class="note" id="watch-empty" hidden>You follow no stock yet. Open one from \
-            <a href="/markets">Markets</a> or the search box and tap ☆ Follow.</p>
-            <p class="note">Add more from <a href="/markets">Markets</a> or the search box: ☆ Follow on a stock's page.</p>
+            <p class="note" id="watch-empty" hidden>You follow no stock now.</p>
+            <p class="add-more"><a class="button secondary" href="/markets">Add stocks</a> \
+            <span class="note">From Markets or the search box: ☆ Follow on a stock's page.</span></p>
             </div>
             """
         return PageLayout(

@@ -194,6 +194,8 @@ $("orders-retry").addEventListener("click", function () {
 
 function describe(error) {
     if (!(error instanceof B.LoadError) || error.status === 0) return error.message;
+    // The app's service worker, offline: it says itself that nothing was sent.
+    if (error.status === 503 && error.message.startsWith("You are offline")) return error.message;
     if (error.status >= 500) return "the exchange failed (HTTP " + error.status + "): " + error.message;
     return error.message;
 }

@@ -10,6 +10,12 @@
     const rows = B.byId("watch-rows");
     const edit = B.byId("edit-list");
     let symbols = [];
+    // Saved data (the source down, or the device offline) is asked for again every 30 s.
+    const stale = M.staleRefresher(async function () {
+        const list = await B.getJSON("/api/v1/watchlist");
+        render(list);
+        return !!list.stale;
+    });
 
     function row(item, index, count) {
         const change = M.percent(item.changePercent);
@@ -39,6 +45,7 @@
         B.byId("watch-empty").hidden = symbols.length > 0;
         B.showLoaded();
         B.showFreshness(list);
+        stale(!!list.stale);
     }
 
     async function load() {
