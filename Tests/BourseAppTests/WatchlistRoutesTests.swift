@@ -126,3 +126,24 @@ struct WatchlistRoutesTests {
         }
     }
 }
+
+/// A symbol that is not listed is a 404 from the listings alone: it costs the source nothing.
+@Suite("Unlisted symbols")
+struct UnlistedSymbolTests {
+    @Test func aMadeUpSymbolIsA404WithoutAnUpstreamRequest() async throws {
+        let live = try await LiveMarket.start()
+        let app = Application(router: buildRouter(market: live.service, search: SearchService()))
+        try await app.test(.router) { client in
+            _ = try await client.execute(uri: "/api/v1/stocks/AAPL", method: .get)  // the listings are loaded
+            let before = live.standIn.requestCount
+            for uri in [
+                "/api/v1/stocks/ZZZZZQ", "/api/v1/stocks/ZZZZZQ/bars?range=1D", "/stocks/ZZZZZQ/chart.svg",
+                "/stocks/ZZZZZQ/sparkline.svg", "/stocks/ZZZZZQ",
+            ] {
+                let response = try await client.execute(uri: uri, method: .get)
+                #expect(response.status == .notFound, "\(uri)")
+            }
+            #expect(live.standIn.requestCount == before)
+        }
+    }
+}

@@ -18,6 +18,8 @@ public enum MarketSource {
         var configuration = settings.polygon
         // A page never waits long on a slow source when the database has an answer.
         configuration.patience = .milliseconds(1500)
+        // With nothing saved, a page waits at most this for the source (a 503 "try again" after).
+        configuration.deadline = .seconds(settings.sourceDeadlineSeconds)
         if settings.marketKind == .simulated {
             guard let embedded, embedded.polygon != nil else { throw BootstrapError.missingStandIn("the simulated market") }
             configuration.baseURL = embedded.baseURL
@@ -32,10 +34,13 @@ public enum MarketSource {
 /// The bootstrap was asked to wire something it was not given.
 enum BootstrapError: Error, CustomStringConvertible {
     case missingStandIn(String)
+    /// An environment variable whose value cannot work: which, and what is expected.
+    case badSetting(variable: String, reason: String)
 
     var description: String {
         switch self {
         case .missingStandIn(let what): "internal error: \(what) was not started"
+        case .badSetting(let variable, let reason): "\(variable): \(reason)"
         }
     }
 }

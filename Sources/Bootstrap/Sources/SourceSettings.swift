@@ -20,6 +20,9 @@ public struct SourceSettings: Sendable {
     public var gnbFormat: GNBFormat
     /// The exchange feed, when `BOURSE_FEED_URL` is set.
     public var feedURL: URL?
+    /// The longest a request waits for the market source with nothing saved
+    /// (`BOURSE_SOURCE_DEADLINE`, seconds, 1 to 120; 8 by default).
+    public var sourceDeadlineSeconds = 8
 
     /// Reads the settings; a setting that cannot work is an error that names the variable.
     public init(environment: [String: String]) throws {
@@ -27,6 +30,13 @@ public struct SourceSettings: Sendable {
         gnb = try GNBSettings.configuredSources(environment)
         gnbFormat = try GNBSettings.acceptedFormat(environment)
         feedURL = try ExchangeSource.configuredFeedURL(environment)
+        if let text = environment["BOURSE_SOURCE_DEADLINE"], !text.isEmpty {
+            guard let seconds = Int(text), (1...120).contains(seconds) else {
+                throw BootstrapError.badSetting(
+                    variable: "BOURSE_SOURCE_DEADLINE", reason: "expected whole seconds from 1 to 120, got '\(text.prefix(40))'")
+            }
+            sourceDeadlineSeconds = seconds
+        }
     }
 
     /// The market's kind: Polygon.io with a key, else the simulated market.

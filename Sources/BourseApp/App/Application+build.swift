@@ -49,7 +49,7 @@ public func buildRouter(_ features: AppFeatures) -> Router<AppRequestContext> {
     let controllers: [(any FeatureController)?] = [
         HealthController(source: features.market.source),
         MarketsController(market: features.market, listings: features.search, watchlist: features.watchlist),
-        ChartController(market: features.market),
+        ChartController(market: features.market, listings: features.search),
         features.search.map(SearchController.init),
         features.gnb.map(GNBController.init),
         features.exchange.map(ExchangeController.init),

@@ -39,7 +39,7 @@ extension APIError {
             case .unknownSymbol: self.init(.notFound, error.description)
             case .badRequest: self.init(.badRequest, error.description)
             case .rateLimited(let seconds): self.init(.serviceUnavailable, error.description, retryAfter: seconds)
-            case .unavailable: self.init(.serviceUnavailable, error.description)
+            case .unavailable: self.init(.serviceUnavailable, error.description, retryAfter: 5)
             case .notAuthorized, .invalidResponse: self.init(.badGateway, error.description)
             }
         case let error as GNBError:

@@ -53,20 +53,24 @@ struct MarketsController: FeatureController {
         }
     }
 
-    /// Whether `symbol` is a stock this app shows: one of the shipped listings (the simulated
-    /// market lists exactly those). With Polygon.io, a symbol outside them is asked of the
-    /// source, which alone knows every ticker (one request, cached like any other answer); a
-    /// source that cannot answer gets the benefit of the doubt, and the page says what it finds.
+    /// Whether `symbol` is a stock this app shows: one of the shipped listings, whatever the
+    /// source, decided without asking it, so a made-up symbol costs no request of the source's
+    /// quota (docs/market-data.md). Without listings (they failed to load), every symbol is.
     func isListed(_ symbol: String) async -> Bool {
+        await Self.isListed(symbol, in: listings)
+    }
+
+    static func isListed(_ symbol: String, in listings: SearchService?) async -> Bool {
         guard let listings, let listed = await listings.isListed(symbol) else { return true }
-        if listed || market.source == .simulated { return listed }
-        do {
-            _ = try await market.stock(symbol)
-            return true
-        } catch {
-            if case .unknownSymbol = error { return false }
-            return true
-        }
+        return listed
+    }
+
+    /// The route's symbol when it is a listed stock: 400 for text that is no symbol, 404 for a
+    /// symbol that is not listed, before any request to the source.
+    static func listedSymbol(_ context: some RequestContext, in listings: SearchService?) async throws -> String {
+        let symbol = try symbol(context)
+        guard await isListed(symbol, in: listings) else { throw MarketDataError.unknownSymbol(symbol) }
+        return symbol
     }
 
     @Sendable func tickers(_ request: Request, context: Context) async throws -> TickersResponse {
@@ -80,13 +84,13 @@ struct MarketsController: FeatureController {
     }
 
     @Sendable func stock(_ request: Request, context: Context) async throws -> StockResponse {
-        let symbol = try Self.symbol(context)
+        let symbol = try await Self.listedSymbol(context, in: listings)
         let overview = try await market.stock(symbol)
         return StockResponse(overview: overview, source: market.source)
     }
 
     @Sendable func bars(_ request: Request, context: Context) async throws -> BarsResponse {
-        let symbol = try Self.symbol(context)
+        let symbol = try await Self.listedSymbol(context, in: listings)
         let rangeText = request.uri.queryParameters.get("range") ?? ChartRange.oneMonth.rawValue
         guard let range = ChartRange(rawValue: rangeText.uppercased()) else {
             let known = ChartRange.allCases.map(\.rawValue).joined(separator: ", ")

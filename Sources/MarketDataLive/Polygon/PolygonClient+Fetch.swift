@@ -66,35 +66,52 @@ extension PolygonClient {
                 return .success(Fetched(value: staleValue, fetchedAt: cached.fetchedAt, isStale: true))
             }
             outcome = answered
+        } else if let deadline = configuration.deadline {
+            // Nothing saved to fall back on: the caller waits at most `deadline`; the request
+            // goes on in the background and fills the cache for the next ask.
+            guard let answered = await sendWithin(deadline, request, decode: decode) else {
+                logger.info("the source is slow: past the deadline", metadata: ["key": "\(redactor.redact(key))"])
+                return .failure(
+                    .unavailable(
+                        "no answer within \(Self.wholeSeconds(deadline)) s (it will be saved when it comes): "
+                            + "try again in a moment"))
+            }
+            outcome = answered
         } else {
             outcome = await send(request)
         }
+        var failure: MarketDataError
         switch outcome {
         case .answer(let body):
-            let value: Value
+            // The key is taken out of the answer before anything reads it, so that an upstream
+            // that echoes it can never pass it on, cached or not.
+            let redacted = redactor.redact(body: body)
             do {
-                value = try decode(body)
+                let value = try decode(redacted)
+                let fetchedAt = now()
+                await store(
+                    SavedAnswer(
+                        key: key, body: redacted, fetchedAt: fetchedAt,
+                        freshUntil: freshness.freshUntil(request.freshness, fetchedAt: fetchedAt)))
+                return .success(Fetched(value: value, fetchedAt: fetchedAt, isStale: false))
             } catch {
-                return .failure(error)
+                // A 200 whose body is garbled (cut short, an HTML error page) is the source
+                // failing, like a 5xx: the saved answer, if any, is better.
+                failure = error
             }
-            let fetchedAt = now()
-            await store(
-                SavedAnswer(
-                    key: key, body: redactor.redact(body: body), fetchedAt: fetchedAt,
-                    freshUntil: freshness.freshUntil(request.freshness, fetchedAt: fetchedAt)))
-            return .success(Fetched(value: value, fetchedAt: fetchedAt, isStale: false))
         case .refused(let error):
             return .failure(error)
         case .gaveUp(let error):
-            if let cached, let value = try? decode(cached.body) {
-                onEvent(.servedStale(scrubbed(error)))
-                logger.warning(
-                    "serving a stale answer",
-                    metadata: ["key": "\(redactor.redact(key))", "reason": "\(redactor.redact(error.description))"])
-                return .success(Fetched(value: value, fetchedAt: cached.fetchedAt, isStale: true))
-            }
-            return .failure(error)
+            failure = error
         }
+        if let cached, let value = try? decode(cached.body) {
+            onEvent(.servedStale(scrubbed(failure)))
+            logger.warning(
+                "serving a stale answer",
+                metadata: ["key": "\(redactor.redact(key))", "reason": "\(redactor.redact(failure.description))"])
+            return .success(Fetched(value: value, fetchedAt: cached.fetchedAt, isStale: true))
+        }
+        return .failure(failure)
     }
 
     /// The source's answer if it comes within `patience`; else nil, and the request goes on in the
@@ -119,11 +136,13 @@ extension PolygonClient {
         }
         if answeredInTime { return await sending.value }
         Task { [self] in
-            guard case .answer(let body) = await sending.value, (try? decode(body)) != nil else { return }
+            guard case .answer(let body) = await sending.value else { return }
+            let redacted = redactor.redact(body: body)
+            guard (try? decode(redacted)) != nil else { return }
             let fetchedAt = now()
             await store(
                 SavedAnswer(
-                    key: request.cacheKey, body: redactor.redact(body: body), fetchedAt: fetchedAt,
+                    key: request.cacheKey, body: redacted, fetchedAt: fetchedAt,
                     freshUntil: freshness.freshUntil(request.freshness, fetchedAt: fetchedAt)))
         }
         return nil

@@ -34,7 +34,12 @@ extension PolygonClient {
                 let waited = try await limiter.acquire()
                 if waited > .zero {
                     onEvent(.waitedForRateLimit(waited))
-                    logger.info("waited for the rate limit", metadata: ["seconds": "\(Self.seconds(waited))"])
+                    // Only a wait a person would notice is news.
+                    if waited >= .milliseconds(500) {
+                        logger.info("waited for the rate limit", metadata: ["seconds": "\(Self.seconds(waited))"])
+                    } else {
+                        logger.trace("waited for the rate limit", metadata: ["seconds": "\(Self.seconds(waited))"])
+                    }
                 }
             } catch {
                 return .gaveUp(.unavailable("cancelled while waiting for the rate limit"))
@@ -47,6 +52,7 @@ extension PolygonClient {
                 switch classify(response, request: request) {
                 case .answer(let body): return .answer(body)
                 case .refused(let error): return .refused(error)
+                case .failed(let error): return .gaveUp(error)
                 case .retry(let error, let suggested):
                     lastFailure = error
                     wait = suggested ?? policy.backoff(afterAttempt: attempt)
@@ -79,6 +85,8 @@ extension PolygonClient {
     private enum Classification {
         case answer([UInt8])
         case refused(MarketDataError)
+        /// The source failed in a way another try would repeat (an answer far too large).
+        case failed(MarketDataError)
         /// Worth another try; with the wait the source asked for, if it did.
         case retry(MarketDataError, wait: Duration?)
     }
@@ -87,6 +95,12 @@ extension PolygonClient {
         let message = redactor.redact(PolygonDecoding.errorMessage(response.body) ?? "HTTP \(response.status)")
         switch response.status {
         case 200..<300:
+            // Too large to be a real answer: the source failing, like a 5xx (and never stored).
+            guard response.body.count <= configuration.maxAnswerBytes else {
+                return .failed(
+                    .invalidResponse(
+                        "the answer is \(response.body.count) bytes, more than the \(configuration.maxAnswerBytes) allowed"))
+            }
             return .answer(response.body)
         case 401, 403:
             return .refused(.notAuthorized(message))

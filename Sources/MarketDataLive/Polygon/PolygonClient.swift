@@ -31,7 +31,7 @@ public final class PolygonClient: MarketDataProvider {
     ///   - onEvent: told of waits, retries and stale answers, to show them to the user.
     public init(
         configuration: PolygonConfiguration,
-        transport: any HTTPTransport = AsyncHTTPClientTransport(),
+        transport: (any HTTPTransport)? = nil,
         cache: any AnswerStore = InMemoryAnswerStore(),
         clock: any SleepingClock = SystemSleepingClock(),
         now: @escaping @Sendable () -> Date = { Date() },
@@ -41,7 +41,8 @@ public final class PolygonClient: MarketDataProvider {
     ) {
         self.onEvent = onEvent
         self.configuration = configuration
-        self.transport = transport
+        // The transport stops reading past the largest answer taken (plus one byte, to know).
+        self.transport = transport ?? AsyncHTTPClientTransport(maxBodyBytes: configuration.maxAnswerBytes + 1)
         self.cache = cache
         self.clock = clock
         self.now = now

@@ -17,6 +17,13 @@ public struct PolygonConfiguration: Sendable, Equatable {
     /// answer is served marked stale and the request finishes in the background to refresh the
     /// cache. Nil waits for the source (then falls back to the cache only if it fails).
     public var patience: Duration?
+    /// The most a request may take when nothing is cached (every attempt, wait and retry
+    /// together): past it the caller gets `unavailable` ("try again in a moment", a 503 with
+    /// `Retry-After`) and the request goes on in the background to fill the cache. Nil: no limit.
+    public var deadline: Duration?
+    /// The largest answer taken from the source: a larger one is a failure of the source (the
+    /// saved answer is served stale, or an error), never stored.
+    public var maxAnswerBytes: Int = 4 << 20
 
     /// Polygon's public REST endpoint.
     public static let defaultBaseURL = URL(string: "https://api.polygon.io")!
@@ -27,8 +34,10 @@ public struct PolygonConfiguration: Sendable, Equatable {
         keyPlacement: KeyPlacement = .queryParameter,
         requestsPerMinute: Int = 5,
         retry: RetryPolicy = RetryPolicy(),
-        patience: Duration? = nil
+        patience: Duration? = nil,
+        deadline: Duration? = nil
     ) {
+        self.deadline = deadline
         self.baseURL = baseURL
         self.apiKey = apiKey
         self.keyPlacement = keyPlacement
