@@ -15,7 +15,7 @@ struct FeedRecorderTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let ticksPath = directory.appendingPathComponent("ticks.jsonl").path
 
-        let summary = try await FeedRecorder.run(.init(seconds: 3, output: ticksPath), environment: [:]).get()
+        let summary = try await FeedRecorder.run(.init(seconds: 6, output: ticksPath), environment: [:]).get()
 
         let lines = try String(contentsOfFile: ticksPath, encoding: .utf8).split(separator: "\n").map(String.init)
         #expect(summary.ticks == lines.count)

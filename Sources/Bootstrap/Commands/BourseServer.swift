@@ -58,7 +58,7 @@ public enum BourseServer {
             feedSymbol: options.feed.symbol, feedSeed: options.feed.seed, feedTicksPerSecond: options.feed.ticksPerSecond)
         let market = try MarketSource.make(
             settings: settings, cache: DatabaseAnswerStore(database: database), embedded: embedded,
-            simulatedRateLimit: options.simulatedRateLimit, logger: logger)
+            simulatedRateLimit: options.simulatedRateLimit, servingPages: true, logger: logger)
         let gnb = try GNBSettings.make(
             settings: settings, store: DatabaseAnswerStore(database: database), embedded: embedded, logger: logger)
         if let feed = embedded?.feed { await openFeed(feed, at: market, logger: logger) }

@@ -9,17 +9,20 @@ import MarketDataLive
 public enum MarketSource {
     /// The market service `settings` ask for, caching every answer in `cache`.
     ///
-    /// - Parameter embedded: the running stand-ins; must include the market when the settings
-    ///   have no key.
+    /// - Parameters:
+    ///   - embedded: the running stand-ins; must include the market when the settings have no key.
+    ///   - servingPages: for `bourse serve`: requests have the source deadline.
     public static func make(
         settings: SourceSettings, cache: any AnswerStore, embedded: EmbeddedServices?,
-        simulatedRateLimit: Int? = nil, logger: Logger, now: @escaping @Sendable () -> Date = { Date() }
+        simulatedRateLimit: Int? = nil, servingPages: Bool = false, logger: Logger,
+        now: @escaping @Sendable () -> Date = { Date() }
     ) throws -> MarketService {
         var configuration = settings.polygon
         // A page never waits long on a slow source when the database has an answer.
         configuration.patience = .milliseconds(1500)
-        // With nothing saved, a page waits at most this for the source (a 503 "try again" after).
-        configuration.deadline = .seconds(settings.sourceDeadlineSeconds)
+        // With nothing saved, a page waits at most this for the source (a 503 "try again" after);
+        // a command waits for its answer.
+        if servingPages { configuration.deadline = .seconds(settings.sourceDeadlineSeconds) }
         if settings.marketKind == .simulated {
             guard let embedded, embedded.polygon != nil else { throw BootstrapError.missingStandIn("the simulated market") }
             configuration.baseURL = embedded.baseURL

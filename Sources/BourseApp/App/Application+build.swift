@@ -50,7 +50,7 @@ public func buildRouter(_ features: AppFeatures) -> Router<AppRequestContext> {
         HealthController(source: features.market.source),
         MarketsController(market: features.market, listings: features.search, watchlist: features.watchlist),
         ChartController(market: features.market, listings: features.search),
-        features.search.map(SearchController.init),
+        features.search.map { SearchController(search: $0) },
         features.gnb.map(GNBController.init),
         features.exchange.map(ExchangeController.init),
         AssetsController(),

@@ -15,11 +15,18 @@ struct MarketsController: FeatureController {
     let listings: SearchService?
     /// The user's stocks: the home screen (`/`) shows them once there is one.
     var watchlist: WatchlistService? = nil
+    /// The lists and bars just sent, reused for a moment (the hot path).
+    let hot = EncodedAnswers()
 
     func addRoutes(to router: Router<Context>) {
-        router.get("api/v1/tickers", use: tickers)
+        router.get("api/v1/tickers") { request, context in
+            try await hot.response(for: "tickers?" + (request.uri.query ?? "")) { try await tickers(request, context: context) }
+        }
         router.get("api/v1/stocks/:symbol", use: stock)
-        router.get("api/v1/stocks/:symbol/bars", use: bars)
+        router.get("api/v1/stocks/:symbol/bars") { request, context in
+            let key = "bars/" + (context.parameters.get("symbol") ?? "") + "?" + (request.uri.query ?? "")
+            return try await hot.response(for: key) { try await bars(request, context: context) }
+        }
         router.get("/", use: home)
         router.get("markets", use: listPage)
         router.get("stocks/:symbol", use: stockPage)

@@ -5,9 +5,13 @@ import Hummingbird
 struct SearchController: FeatureController {
     typealias Context = AppRequestContext
     let search: SearchService
+    /// The answers just sent, reused for a moment (suggestions as you type repeat a lot).
+    let hot = EncodedAnswers()
 
     func addRoutes(to router: Router<Context>) {
-        router.get("api/v1/search", use: results)
+        router.get("api/v1/search") { request, context in
+            try await hot.response(for: request.uri.query ?? "") { try await results(request, context: context) }
+        }
         router.get("api/v1/search/listings", use: listings)
         router.get("search", use: page)
     }

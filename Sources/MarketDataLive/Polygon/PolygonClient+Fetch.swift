@@ -12,6 +12,9 @@ extension PolygonClient {
         _ request: PolygonRequest,
         decode: @escaping @Sendable ([UInt8]) throws(MarketDataError) -> Value
     ) async throws(MarketDataError) -> Fetched<Value> {
+        if let hit = decoded.fresh(request.cacheKey, as: Value.self, now: now()) {
+            return Fetched(value: hit.value, fetchedAt: hit.fetchedAt, isStale: false)
+        }
         let result = await coalescer.run(key: request.cacheKey) { [self] in
             await self.load(request, decode: decode)
         }
@@ -57,6 +60,7 @@ extension PolygonClient {
         let cached = await cachedAnswer(for: key)
         if let cached, now() < cached.freshUntil, let value = try? decode(cached.body) {
             logger.debug("cache hit", metadata: ["key": "\(redactor.redact(key))"])
+            decoded.keep(value, for: key, fetchedAt: cached.fetchedAt, freshUntil: cached.freshUntil)
             return .success(Fetched(value: value, fetchedAt: cached.fetchedAt, isStale: false))
         }
         let outcome: SendOutcome
@@ -89,10 +93,9 @@ extension PolygonClient {
             do {
                 let value = try decode(redacted)
                 let fetchedAt = now()
-                await store(
-                    SavedAnswer(
-                        key: key, body: redacted, fetchedAt: fetchedAt,
-                        freshUntil: freshness.freshUntil(request.freshness, fetchedAt: fetchedAt)))
+                let freshUntil = freshness.freshUntil(request.freshness, fetchedAt: fetchedAt)
+                await store(SavedAnswer(key: key, body: redacted, fetchedAt: fetchedAt, freshUntil: freshUntil))
+                decoded.keep(value, for: key, fetchedAt: fetchedAt, freshUntil: freshUntil)
                 return .success(Fetched(value: value, fetchedAt: fetchedAt, isStale: false))
             } catch {
                 // A 200 whose body is garbled (cut short, an HTML error page) is the source

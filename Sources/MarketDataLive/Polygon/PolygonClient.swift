@@ -18,6 +18,8 @@ public final class PolygonClient: MarketDataProvider {
     let logger: Logger
     let limiter: SlidingWindowRateLimiter
     let coalescer = RequestCoalescer()
+    /// The hot cache: fresh decoded answers in memory, in front of `cache`.
+    let decoded = DecodedAnswers()
     let redactor: KeyRedactor
     let onEvent: @Sendable (PolygonClientEvent) -> Void
 
