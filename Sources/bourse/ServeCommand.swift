@@ -18,6 +18,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The GNB data the app serves: statement (the kata's sample), 2020 or 2021 (real sets).")
     var gnbData: GNBSampleSet = .statement
     @OptionGroup var feed: FeedArguments
+    @OptionGroup var network: NetworkArguments
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
@@ -25,10 +26,14 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await BourseServer.run(
-            options: .init(
-                host: host, port: port, databasePath: database, simulatedRateLimit: simRateLimit, gnbData: gnbData,
-                feed: feed.options),
-            environment: ProcessInfo.processInfo.environment)
+        var options = BourseServer.Options(
+            host: host, port: port, databasePath: database, simulatedRateLimit: simRateLimit, gnbData: gnbData,
+            feed: feed.options)
+        options.network = network.options
+        do {
+            try await BourseServer.run(options: options, environment: ProcessInfo.processInfo.environment)
+        } catch let failure as CommandFailure {
+            try Result<String, CommandFailure>.failure(failure).printOrExit()
+        }
     }
 }

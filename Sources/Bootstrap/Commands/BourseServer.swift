@@ -25,6 +25,8 @@ public enum BourseServer {
         public var gnbData: GNBSampleSet
         /// The embedded feed simulator's stock, rate and seed (unused with `BOURSE_FEED_URL`).
         public var feed: StandInServer.FeedOptions
+        /// Allowed hosts, trusted proxies, the certificate and the connection timeouts.
+        public var network = NetworkOptions()
 
         public init(
             host: String, port: Int, databasePath: String, simulatedRateLimit: Int?, gnbData: GNBSampleSet,
@@ -44,6 +46,7 @@ public enum BourseServer {
 
     public static func run(options: Options, environment: [String: String]) async throws {
         let logger = Log.make("bourse", environment: environment)
+        let network = try options.network.settings(host: options.host, environment: environment)
         let settings = try SourceSettings(environment: environment)
         let search = SearchService()  // starts indexing the listings now, in the background
         let database = try BourseDatabase(path: options.databasePath)
@@ -75,10 +78,12 @@ public enum BourseServer {
         if let embedded { services.append(embedded) }
         services += exchangeServices
         let label = settings.marketKind == .simulated ? "the simulated market" : "Polygon.io"
-        let app = buildApplication(
-            features, services: services, host: options.host, port: options.port, logger: logger
+        let scheme = network.tls ? "https" : "http"
+        let host = options.host.contains(":") ? "[\(options.host)]" : options.host
+        let app = try buildApplication(
+            features, services: services, network: network, port: options.port, logger: logger
         ) { port in
-            logger.notice("Bourse is running at http://\(options.host):\(port) on \(label); database \(options.databasePath)")
+            logger.notice("Bourse is running at \(scheme)://\(host):\(port) on \(label); database \(options.databasePath)")
         }
         var configuration = ServiceGroupConfiguration(
             services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)

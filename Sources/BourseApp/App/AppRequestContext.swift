@@ -4,14 +4,17 @@ import HummingbirdWebSocket
 
 /// The context of every request the app handles, pages, API and sockets alike (one router
 /// serves all three): Hummingbird's core context, the WebSocket handler a socket route sets,
-/// and the app's one JSON configuration for answers.
+/// the connection's facts, and the app's one JSON configuration for answers.
 public struct AppRequestContext: RequestContext, WebSocketRequestContext {
     public var coreContext: CoreRequestContextStorage
     public let webSocket: WebSocketHandlerReference<Self>
+    /// The client's address and whether the request came over TLS (`ConnectionMiddleware`).
+    public var connection: ConnectionInfo
 
     public init(source: Source) {
         coreContext = .init(source: source)
         webSocket = .init()
+        connection = ConnectionInfo(clientAddress: source.channel.remoteAddress?.ipAddress ?? "unknown", isSecure: false)
     }
 
     /// Every JSON answer goes through `APIJSON.encoder`.
