@@ -20,11 +20,12 @@ import NIOHTTP1
 /// as its input ends, before the upgrade handler hears of it, which then reports a failure.) An
 /// answer waits for the responses to earlier requests on the connection.
 ///
-/// After a WebSocket upgrade (a 101 goes out) it only passes frames' bytes on, both ways. It
-/// reads nothing that is not an HTTP part (the upgrade forwards the bytes that followed the
-/// handshake through it), hence `Any` below. (It stays rather than leave the pipeline: taken
-/// out while the 101 passes, the 101 was never flushed.)
-final class RequestGate: ChannelDuplexHandler, RemovableChannelHandler {
+/// After a WebSocket upgrade (a 101 goes out) it passes the frames' bytes on, both ways, as they
+/// are. It looks only at HTTP parts and passes anything else on unread (removing the decoder,
+/// the upgrade forwards the bytes that followed the handshake through it), hence `Any` below.
+/// (It stays rather than leave the pipeline: removing itself as the 101 went by left the 101
+/// unflushed, and the handshake hung.)
+final class RequestGate: ChannelDuplexHandler {
     typealias InboundIn = Any
     typealias InboundOut = Any
     typealias OutboundIn = Any
