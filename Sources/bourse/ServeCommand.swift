@@ -21,6 +21,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Serve without sign-in, even on a network address (a warning every start).") var noAuth = false
     @Option(help: "Minutes a session may go unused before it ends (default: 14 days).")
     var sessionIdleMinutes = 14 * 24 * 60
+    @OptionGroup var network: NetworkArguments
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
@@ -34,6 +35,7 @@ struct ServeCommand: AsyncParsableCommand {
             feed: feed.options)
         options.noAuth = noAuth
         options.sessionIdleMinutes = sessionIdleMinutes
+        options.network = network.options
         do {
             try await BourseServer.run(options: options, environment: ProcessInfo.processInfo.environment)
         } catch let failure as CommandFailure {

@@ -3,10 +3,10 @@ import Exchange
 import Foundation
 import Hummingbird
 import HummingbirdTesting
-import HummingbirdWSTesting
 import HummingbirdWebSocket
 import Logging
 import MarketData
+import NIOCore
 import Storage
 import Testing
 
@@ -29,16 +29,23 @@ struct ExchangeSocketTests {
         return (app, desk)
     }
 
+    /// The exchange page's handshake, from the page itself (`Origin` its own).
+    static func handshake(port: Int) -> String {
+        RawConnection.webSocketHandshake("/exchange/ws", host: "localhost:\(port)", origin: "http://localhost:\(port)")
+    }
+
     @Test func thePageGetsASnapshotThenEveryTickStateAndOrderEvent() async throws {
         let (app, desk) = try await Self.app()
 
         try await app.test(.live) { client in
             await desk.handle(.state(.live))
             await desk.handle(.tick(try ExchangeRoutesTests.tick(1)))
-            _ = try await client.ws("/exchange/ws") { inbound, outbound, _ in
-                var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+            let port = try #require(client.port)
+            try await RawConnection.open(port: port) { reader, writer in
+                try await writer.write(ByteBuffer(string: Self.handshake(port: port)))
+                #expect(try await reader.response().status == 101)
                 func next() async throws -> [String: Any] {
-                    guard case .text(let text) = try await messages.next() else { throw CancellationError() }
+                    let text = try await reader.text()
                     return try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
                 }
                 let snapshot = try await next()
@@ -62,7 +69,6 @@ struct ExchangeSocketTests {
                 let state = try await next()
                 #expect(state["type"] as? String == "state")
                 #expect(state["state"] as? String == "stale")
-                try await outbound.close(.normalClosure, reason: nil)
             }
         }
     }
@@ -71,26 +77,22 @@ struct ExchangeSocketTests {
         let (app, _) = try await Self.app()
 
         try await app.test(.live) { client in
+            let port = try #require(client.port)
             // The upgrade request a browser would send from a page of https://evil.example.
-            let upgrade: HTTPFields = [
-                .connection: "Upgrade", .upgrade: "websocket", .secWebSocketVersion: "13",
-                .secWebSocketKey: "dGhlIHNhbXBsZSBub25jZQ==", .origin: "https://evil.example",
-            ]
-            let refused = try await client.execute(uri: "/exchange/ws", method: .get, headers: upgrade)
-            #expect(refused.status != .switchingProtocols)
-            #expect(refused.status.code >= 400)
+            let refused = try await RawConnection.exchange(
+                port: port,
+                RawConnection.webSocketHandshake("/exchange/ws", host: "localhost:\(port)", origin: "https://evil.example"))
+            #expect(refused.status != 101)
+            #expect(refused.status >= 400)
 
-            // The client's own (non-browser) origin passes, and the snapshot comes first.
-            _ = try await client.ws("/exchange/ws") { inbound, outbound, _ in
-                var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
-                guard case .text(let text) = try await messages.next() else {
-                    Issue.record("no snapshot")
-                    return
-                }
-                let message = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
-                #expect(message?["type"] as? String == "snapshot")
-                try await outbound.close(.normalClosure, reason: nil)
+            // The page's own origin passes, and the snapshot comes first.
+            let snapshot = try await RawConnection.open(port: port) { reader, writer in
+                try await writer.write(ByteBuffer(string: Self.handshake(port: port)))
+                #expect(try await reader.response().status == 101)
+                return try await reader.text()
             }
+            let message = try JSONSerialization.jsonObject(with: Data(snapshot.utf8)) as? [String: Any]
+            #expect(message?["type"] as? String == "snapshot")
         }
     }
 }

@@ -18,6 +18,7 @@ struct GNBPagesTests {
             client: GNBClient(accept: .json, logger: Logger(label: "test")),
             sources: GNBSources(baseURL: URL(string: "http://127.0.0.1:9/gnb")!))
         let router = Router(context: AppRequestContext.self)
+        router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: ErrorMiddleware())
         GNBController(gnb: gnb).addRoutes(to: router)
         AssetsController().addRoutes(to: router)

@@ -30,6 +30,8 @@ public enum BourseServer {
         public var noAuth: Bool = false
         /// A session unused this long ends (`--session-idle-minutes`; 14 days).
         public var sessionIdleMinutes: Int = 14 * 24 * 60
+        /// Allowed hosts, trusted proxies, the certificate and the connection timeouts.
+        public var network = NetworkOptions()
 
         public init(
             host: String, port: Int, databasePath: String, simulatedRateLimit: Int?, gnbData: GNBSampleSet,
@@ -49,6 +51,7 @@ public enum BourseServer {
 
     public static func run(options: Options, environment: [String: String]) async throws {
         let logger = Log.make("bourse", environment: environment)
+        let network = try options.network.settings(host: options.host, environment: environment)
         let settings = try SourceSettings(environment: environment)
         let search = SearchService()  // starts indexing the listings now, in the background
         let database = try BourseDatabase(path: options.databasePath)
@@ -83,10 +86,12 @@ public enum BourseServer {
         if let embedded { services.append(embedded) }
         services += exchangeServices
         let label = settings.marketKind == .simulated ? "the simulated market" : "Polygon.io"
-        let app = buildApplication(
-            features, services: services, host: options.host, port: options.port, logger: logger
+        let scheme = network.tls ? "https" : "http"
+        let host = options.host.contains(":") ? "[\(options.host)]" : options.host
+        let app = try buildApplication(
+            features, services: services, network: network, port: options.port, logger: logger
         ) { port in
-            logger.notice("Bourse is running at http://\(options.host):\(port) on \(label); database \(options.databasePath)")
+            logger.notice("Bourse is running at \(scheme)://\(host):\(port) on \(label); database \(options.databasePath)")
         }
         var configuration = ServiceGroupConfiguration(
             services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)

@@ -23,7 +23,10 @@ struct SignInMiddleware: RouterMiddleware {
         guard try await accounts.signInRequired() else { return try await next(request, context) }
         var context = context
         context.identity = try await identify(request)
-        if context.identity == .session, ![.get, .head].contains(request.method), !SameSite.allows(request) {
+        if context.identity == .session, ![.get, .head].contains(request.method),
+            !SameOrigin.allows(
+                origin: request.headers[.origin], host: request.head.authority, secure: context.connection.isSecure)
+        {
             throw APIError(.forbidden, "refused: a request that changes something must come from this site's own pages")
         }
         guard context.identity != nil || Self.isOpen(request.uri.path) else { throw Self.refusal(for: request) }
@@ -74,21 +77,5 @@ struct SignInRedirect: HTTPResponseError {
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
         Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])
-    }
-}
-
-/// Whether a request's `Origin` (when it has one) is this site: the same host and port as the
-/// request's `Host`.
-enum SameSite {
-    static func allows(_ request: Request) -> Bool {
-        guard let origin = request.headers[.origin] else { return true }
-        guard let authority = request.head.authority?.lowercased(), let url = URL(string: origin), let host = url.host,
-            let scheme = url.scheme, scheme == "http" || scheme == "https"
-        else { return false }
-        let defaultPort = scheme == "https" ? 443 : 80
-        let originAuthority = host.lowercased() + (url.port.map { $0 == defaultPort ? "" : ":\($0)" } ?? "")
-        let requestAuthority =
-            authority.hasSuffix(":\(defaultPort)") ? String(authority.dropLast(":\(defaultPort)".count)) : authority
-        return originAuthority == requestAuthority
     }
 }

@@ -9,7 +9,7 @@ import HummingbirdWebSocket
 public struct AppRequestContext: RequestContext, WebSocketRequestContext {
     public var coreContext: CoreRequestContextStorage
     public let webSocket: WebSocketHandlerReference<Self>
-    /// The client's address and whether the request came over TLS.
+    /// The client's address and whether the request came over TLS (`ConnectionMiddleware`).
     public var connection: ConnectionInfo
     /// Who sent the request, once `SignInMiddleware` checked its session or token (nil: nobody,
     /// or sign-in is off).

@@ -40,9 +40,12 @@ public struct AppFeatures: Sendable {
 }
 
 /// The router: every feature's controller adds its API routes (under `/api/v1`), its pages and
-/// its socket, the same way; errors become HTTP in `ErrorMiddleware` alone.
-public func buildRouter(_ features: AppFeatures) -> Router<AppRequestContext> {
+/// its socket, the same way; errors become HTTP in `ErrorMiddleware` alone. First what the
+/// connection is (`ConnectionMiddleware`), then the headers every answer carries.
+public func buildRouter(_ features: AppFeatures, network: NetworkSettings = NetworkSettings()) -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
+    router.add(middleware: ConnectionMiddleware(network))
+    router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ErrorMiddleware())
     router.add(middleware: PageNotFoundMiddleware())
     if let accounts = features.accounts { router.add(middleware: SignInMiddleware(accounts: accounts)) }
@@ -75,18 +78,19 @@ public func buildRouter(
             watchlist: watchlist))
 }
 
-/// The web application on `host:port` (127.0.0.1 unless told otherwise), running `services`
-/// beside the server: on graceful shutdown the server stops first (in-flight requests finish),
-/// then the services in the reverse order of `services`.
+/// The web application on `network.host` and `port`, running `services` beside the server: on
+/// graceful shutdown the server stops first (in-flight requests finish), then the services in
+/// the reverse order of `services`. Every connection passes the `RequestGate` (hosts, malformed
+/// requests, time limits); HTTPS when `network` has a certificate.
 public func buildApplication(
-    _ features: AppFeatures, services: [any Service] = [], host: String, port: Int, logger: Logger,
-    onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
-) -> Application<RouterResponder<AppRequestContext>> {
-    let router = buildRouter(features)
+    _ features: AppFeatures, services: [any Service] = [], network: NetworkSettings = NetworkSettings(), port: Int,
+    logger: Logger, onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+) throws -> Application<RouterResponder<AppRequestContext>> {
+    let router = buildRouter(features, network: network)
     return Application(
         router: router,
-        server: .http1WebSocketUpgrade(webSocketRouter: router),
-        configuration: .init(address: .hostname(host, port: port), serverName: "bourse"),
+        server: try .gated(webSocketRouter: router, network: network),
+        configuration: .init(address: .hostname(network.host, port: port), serverName: "bourse"),
         services: services,
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },
         logger: logger)

@@ -145,7 +145,6 @@ enum Assets {
         let versioned = request.uri.queryParameters.get("v") == asset.version
         let headers: HTTPFields = [
             .contentType: asset.contentType,
-            .xContentTypeOptions: "nosniff",
             .cacheControl: versioned ? "public, max-age=31536000, immutable" : "no-cache",
         ]
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: asset.body))

@@ -104,7 +104,6 @@ struct SVGImage: ResponseGenerator {
         let headers: HTTPFields = [
             .contentType: "image/svg+xml; charset=utf-8",
             .contentSecurityPolicy: "default-src 'none'; frame-ancestors 'self'",
-            .xContentTypeOptions: "nosniff",
             .cacheControl: "no-cache",
         ]
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: svg)))

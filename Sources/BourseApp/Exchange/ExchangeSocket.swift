@@ -13,8 +13,11 @@ struct ExchangeSocket {
     func addRoutes(to router: Router<AppRequestContext>) {
         router.ws(
             "exchange/ws",
-            shouldUpgrade: { request, _ in
-                Self.sameOrigin(request) ? .upgrade([:]) : .dontUpgrade
+            shouldUpgrade: { request, context in
+                // Only this server's own page: another site's page may not read the user's orders.
+                SameOrigin.allows(
+                    origin: request.headers[.origin], host: request.head.authority, secure: context.connection.isSecure)
+                    ? .upgrade([:]) : .dontUpgrade
             }
         ) { [exchange] inbound, outbound, _ in
             // Subscribe before the snapshot, so nothing between the two is missed.
@@ -35,17 +38,6 @@ struct ExchangeSocket {
                 group.cancelAll()
             }
         }
-    }
-
-    /// Whether a browser's page asking for the socket is one of this server's: another site's
-    /// page may not read the user's orders. Browsers always send an `http(s)` `Origin` with the
-    /// port; other clients (which no web page controls) send none or a `ws` one, and pass.
-    static func sameOrigin(_ request: Request) -> Bool {
-        guard let origin = request.headers[.origin], let url = URL(string: origin),
-            let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https"
-        else { return true }
-        guard let host = url.host, let authority = request.head.authority else { return false }
-        return (url.port.map { "\(host):\($0)" } ?? host).lowercased() == authority.lowercased()
     }
 
     /// `{"type":"snapshot","state","symbol","source","book","trades"}`; `book` in the tick's own form.

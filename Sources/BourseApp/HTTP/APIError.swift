@@ -18,12 +18,16 @@ public struct APIError: HTTPResponseError, Sendable {
         self.headers = headers
     }
 
+    /// The longest message an answer carries: a sentence and a quoted input (`Echo.limit`).
+    static let maxMessage = 400
+
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        // nosniff: an error may echo a path, and it must never be taken for a page.
-        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8", .xContentTypeOptions: "nosniff"]
+        // An error may quote its input: JSON (never taken for a page: `SecurityHeaders`' nosniff),
+        // and at most `maxMessage` characters, whatever the input's length.
+        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
         headers.append(contentsOf: self.headers)
-        let body = try APIJSON.encoder.encode(["error": message])
+        let body = try APIJSON.encoder.encode(["error": Echo.bounded(message, limit: Self.maxMessage)])
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 }

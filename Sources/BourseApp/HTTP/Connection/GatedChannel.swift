@@ -1,0 +1,28 @@
+import HummingbirdCore
+import Logging
+import NIOCore
+import NIOHTTP1
+
+/// A server child channel with a `RequestGate` right after the HTTP/1 decoder of the channel
+/// it wraps (Hummingbird's HTTP/1 with WebSocket upgrade).
+struct GatedChannel<Base: ServerChildChannel>: ServerChildChannel {
+    typealias Value = Base.Value
+
+    let base: Base
+    let rules: RequestRules
+    let timing: RequestGate.Timing
+    let tls: Bool
+
+    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+        base.setup(channel: channel, logger: logger).flatMapThrowing { [rules, timing, tls] value in
+            let pipeline = channel.pipeline.syncOperations
+            let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
+            try pipeline.addHandler(RequestGate(rules: rules, timing: timing, tls: tls), position: .after(decoder))
+            return value
+        }
+    }
+
+    func handle(value: Value, logger: Logger) async {
+        await base.handle(value: value, logger: logger)
+    }
+}

@@ -1,0 +1,32 @@
+import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
+import HummingbirdWebSocket
+import NIOCore
+
+extension HTTPServerBuilder {
+    /// The app's server: HTTP/1.1 with the WebSocket upgrade on `router`, every connection
+    /// behind a `RequestGate`, Hummingbird's idle timeout, and HTTPS when `network` has a
+    /// certificate.
+    static func gated(webSocketRouter router: Router<AppRequestContext>, network: NetworkSettings) throws -> HTTPServerBuilder {
+        let webSocketResponder = router.buildResponder()
+        let configuration = HTTP1WebSocketUpgradeChannel.Configuration(
+            http1: .init(
+                idleTimeout: TimeAmount(network.idleTimeout),
+                httpDecoderConfiguration: .init(
+                    maxHeaderFieldSize: RequestRules.maxHeadBytes, maxHeaderListSize: RequestRules.maxHeadBytes)))
+        let rules = RequestRules(hosts: HostAllowlist(boundHost: network.host, allowedHosts: network.allowedHosts))
+        let timing = RequestGate.Timing(
+            idle: TimeAmount(network.idleTimeout), head: TimeAmount(network.requestHeadTimeout),
+            headLimit: network.requestHeadTimeout)
+        let tls = network.tls
+        let gated = HTTPServerBuilder { responder in
+            GatedChannel(
+                base: HTTP1WebSocketUpgradeChannel(
+                    responder: responder, webSocketResponder: webSocketResponder, configuration: configuration),
+                rules: rules, timing: timing, tls: tls)
+        }
+        guard let tlsConfiguration = network.tlsConfiguration else { return gated }
+        return try .tls(gated, tlsConfiguration: tlsConfiguration)
+    }
+}

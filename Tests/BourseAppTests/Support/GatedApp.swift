@@ -1,0 +1,45 @@
+import BourseCore
+import Exchange
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import MarketData
+import Storage
+import Testing
+
+@testable import BourseApp
+
+/// The app built as `bourse serve` builds it (`buildApplication`: the connection gate, the
+/// middleware, HTTPS when the settings carry a certificate), with the exchange on an in-memory
+/// database, served on a free loopback port while a test runs.
+struct GatedApp {
+    let desk: TradingDesk
+    let application: Application<RouterResponder<AppRequestContext>>
+
+    /// `market` defaults to one that must not be asked (pages, the exchange and errors need
+    /// none). A route `GET /test/connection` answers `context.connection` as
+    /// `"clientAddress secure|plain"`.
+    init(network: NetworkSettings = NetworkSettings(), market: MarketService? = nil) async throws {
+        var quiet = Logger(label: "test")
+        quiet.logLevel = .critical
+        desk = try await TradingDesk(store: DatabaseOrderStore(database: try BourseDatabase()), logger: quiet)
+        let exchange = ExchangeService(desk: desk, source: .simulated, symbol: "AAPL")
+        let market = market ?? MarketService(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
+        let connectionRoute = ExternalRoutes { router in
+            router.get("test/connection") { _, context in
+                "\(context.connection.clientAddress) \(context.connection.isSecure ? "secure" : "plain")"
+            }
+        }
+        let features = AppFeatures(market: market, exchange: exchange, external: [connectionRoute])
+        application = try buildApplication(
+            features, services: [desk, desk.broadcaster], network: network, port: 0, logger: quiet)
+    }
+
+    /// Runs `body` with the port while the app serves.
+    func run<T: Sendable>(_ body: @escaping @Sendable (_ port: Int) async throws -> T) async throws -> T {
+        try await application.test(.live) { client in
+            try await body(try #require(client.port))
+        }
+    }
+}
