@@ -96,6 +96,9 @@ def test_stop_the_source_and_reload(driver, app_on_source, source, screenshot):
 
     source.stop()
     age_the_cache(app_on_source.database)
+    # The app keeps decoded answers in memory for at most 10 s before it reads the database
+    # again (the hot cache), so the aged copy is what it reads after that.
+    time.sleep(11)
 
     driver.refresh()
     wait(driver, 60).until(lambda d: notice(d).is_displayed())
