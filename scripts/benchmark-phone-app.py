@@ -1,5 +1,6 @@
 """The figures of scripts/benchmark-phone-app. Run through that script (it sets BOURSE_BIN)."""
 import http.server
+import urllib.error
 import json
 import os
 import socketserver
@@ -31,23 +32,54 @@ def phone():
     return webdriver.Chrome(options=options, service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")))
 
 
+class Counted(http.server.BaseHTTPRequestHandler):
+    """A proxy in front of the app that counts the bytes of every answer it passes to the
+    browser, by kind: what the phone really fetched over the network (the worker's own fetches
+    included; what it answers from its cache never reaches here)."""
+    upstream = ""
+    totals = {"assets": 0, "pages": 0, "api": 0, "other": 0}
+    lock = threading.Lock()
+
+    def relay(self, method):
+        length = int(self.headers.get("Content-Length") or 0)
+        body = self.rfile.read(length) if length else None
+        headers = {k: v for k, v in self.headers.items() if k.lower() not in ("host", "connection", "accept-encoding")}
+        request = urllib.request.Request(Counted.upstream + self.path, data=body, method=method, headers=headers)
+        try:
+            response = urllib.request.urlopen(request, timeout=30)
+        except urllib.error.HTTPError as error:
+            response = error
+        data = response.read()
+        path = self.path.split("?")[0]
+        kind = ("assets" if path.startswith(("/assets/", "/icons/")) else
+                "api" if path.startswith("/api/") or path.endswith(".svg") else
+                "pages" if "text/html" in (response.headers.get("Content-Type") or "") else "other")
+        with Counted.lock:
+            Counted.totals[kind] += len(data)
+        self.send_response(response.status)
+        for name, value in response.headers.items():
+            if name.lower() not in ("content-length", "transfer-encoding", "connection"):
+                self.send_header(name, value)
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def do_GET(self):
+        self.relay("GET")
+
+    def do_POST(self):
+        self.relay("POST")
+
+    def log_message(self, *args):
+        pass
+
+
 def network_bytes(driver):
-    """Bytes the page fetched from the network since the last call, by kind: answers a service
-    worker gave from its cache count 0; everything else counts its encoded length."""
-    responses, totals = {}, {"assets": 0, "pages": 0, "api": 0, "other": 0}
-    for entry in driver.get_log("performance"):
-        message = json.loads(entry["message"])["message"]
-        params = message.get("params", {})
-        if message["method"] == "Network.responseReceived":
-            responses[params["requestId"]] = params["response"]
-        elif message["method"] == "Network.loadingFinished" and params["requestId"] in responses:
-            response = responses[params["requestId"]]
-            if response.get("fromServiceWorker") and response.get("serviceWorkerResponseSource") == "cache-storage":
-                continue
-            url = response["url"]
-            kind = ("assets" if "/assets/" in url or "/icons/" in url else "api" if "/api/" in url or url.endswith(".svg")
-                    or ".svg?" in url else "pages" if response.get("mimeType") == "text/html" else "other")
-            totals[kind] += int(params.get("encodedDataLength", 0))
+    """The bytes the proxy passed since the last call, by kind."""
+    with Counted.lock:
+        totals = dict(Counted.totals)
+        for key in Counted.totals:
+            Counted.totals[key] = 0
     return totals
 
 
@@ -57,7 +89,7 @@ def wait_for_stock(driver):
 
 
 def visit(driver, url, ready):
-    driver.get_log("performance")
+    network_bytes(driver)
     driver.get(url)
     ready(driver)
     time.sleep(1)  # late requests (the listings, sparklines)
@@ -78,7 +110,12 @@ def bytes_and_timing():
     port = free_port()
     driver = phone()
     try:
-        with running_app(port=port) as app_url:
+        with running_app(port=port) as direct:
+            Counted.upstream = direct
+            proxy_port = free_port()
+            proxy = socketserver.ThreadingTCPServer(("127.0.0.1", proxy_port), Counted)
+            threading.Thread(target=proxy.serve_forever, daemon=True).start()
+            app_url = f"http://127.0.0.1:{proxy_port}"
             home = lambda d: WebDriverWait(d, 30).until(lambda x: x.find_elements(By.CSS_SELECTOR, "#quote-rows tr[data-symbol]"))
             first_home = visit(driver, app_url + "/", home)
             WebDriverWait(driver, 30).until(lambda d: d.execute_script("return !!navigator.serviceWorker.controller")
@@ -86,14 +123,14 @@ def bytes_and_timing():
             first_stock = visit(driver, app_url + "/stocks/AAPL", wait_for_stock)
             repeat_home = visit(driver, app_url + "/", home)
             repeat_stock = visit(driver, app_url + "/stocks/AAPL", wait_for_stock)
-            print("bytes from the network (HTML pages, assets, API JSON and charts):")
+            print("bytes over the network (counted at a proxy in front of the app; the worker's fetches included):")
             for name, first, repeat in [("/", first_home, repeat_home), ("/stocks/AAPL", first_stock, repeat_stock)]:
                 print(f"  {name:14} first visit {sum(first.values()):>8,} B {first}")
                 print(f"  {'':14} repeat      {sum(repeat.values()):>8,} B {repeat}"
                       f"  -> {sum(repeat.values()) / max(1, sum(first.values())):.2f} of the first; asset bytes {repeat['assets']}")
             up = time_to_content(driver, app_url + "/stocks/AAPL")
-            app_url.process.terminate()
-            app_url.process.wait(timeout=15)
+            proxy.shutdown()
+            proxy.server_close()
             down = time_to_content(driver, app_url + "/stocks/AAPL")
             print(f"time to content of /stocks/AAPL (median of 5): server up {up:.0f} ms, server stopped "
                   f"(from the device) {down:.0f} ms -> ratio {down / up:.2f}")
@@ -140,6 +177,7 @@ def pricing():
         results = {}
         for what in ("watchlist", "list"):
             with running_app(**environment) as app_url:
+                before = Counting.count
                 if what == "watchlist":
                     listing = json.load(urllib.request.urlopen(app_url + "/api/v1/search/listings"))["rows"]
                     body = json.dumps({"symbols": [row[0] for row in listing[:100]]}).encode()
@@ -149,7 +187,6 @@ def pricing():
                     path = "/api/v1/watchlist"
                 else:
                     path = "/api/v1/tickers?limit=100"
-                before = Counting.count
                 start = time.perf_counter()
                 answer = json.load(urllib.request.urlopen(app_url + path, timeout=60))
                 cold = (time.perf_counter() - start) * 1000
@@ -160,7 +197,8 @@ def pricing():
                     urllib.request.urlopen(app_url + path, timeout=60).read()
                     warm.append((time.perf_counter() - start) * 1000)
                 results[what] = (len(answer["results"]), requests, cold, statistics.median(warm))
-        print("pricing 100 stocks (upstream requests counted at a proxy in front of bourse sim):")
+        print("pricing 100 stocks (upstream requests counted at a proxy in front of bourse sim, after start-up,"
+              " which already priced the feed's stock; the watchlist's count includes the PUT that priced it):")
         for what, (rows, requests, cold, warm) in results.items():
             print(f"  {what:9} {rows} rows: {requests} upstream requests, first answer {cold:.0f} ms, then {warm:.1f} ms (median of 20)")
         proxy.shutdown()
