@@ -66,12 +66,7 @@ struct SignInForm: Decodable {
     var next: String?
 
     static func read(_ request: Request, context: AppRequestContext) async throws -> SignInForm {
-        let body: ByteBuffer
-        do {
-            body = try await request.body.collect(upTo: 8192)
-        } catch {
-            throw APIError(.contentTooLarge, "the sign-in form is larger than 8 KB")
-        }
+        let body = try await request.body(upTo: 8192, what: "the sign-in form")
         do {
             return try URLEncodedFormDecoder().decode(SignInForm.self, from: String(buffer: body))
         } catch {

@@ -30,14 +30,8 @@ struct ExchangeController: FeatureController {
         guard let type = request.headers[.contentType], type.lowercased().hasPrefix("application/json") else {
             throw APIError(.unsupportedMediaType, "send the order as JSON, with Content-Type: application/json")
         }
-        let body: ByteBuffer
-        do {
-            body = try await request.body.collect(upTo: Self.maxBodyBytes)
-        } catch {
-            throw APIError(
-                .contentTooLarge,
-                "the order is larger than \(Self.maxBodyBytes) bytes; send {\"side\",\"type\",\"quantity\",\"price\"?}")
-        }
+        let body = try await request.body(
+            upTo: Self.maxBodyBytes, what: "the order", hint: #"send {"side","type","quantity","price"?}"#)
         let json: JSONValue
         do {
             json = try JSONReader.parse(Array(buffer: body))

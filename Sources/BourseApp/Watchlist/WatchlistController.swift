@@ -32,12 +32,7 @@ struct WatchlistController: FeatureController {
 
     /// `{"symbols": ["AAPL", ...]}`, at most 64 KB.
     static func replacement(_ request: Request) async throws -> WatchlistReplacement {
-        let body: ByteBuffer
-        do {
-            body = try await request.body.collect(upTo: 65_536)
-        } catch {
-            throw APIError(.contentTooLarge, "the list is larger than 64 KB")
-        }
+        let body = try await request.body(upTo: 65_536, what: "the list")
         do {
             return try JSONDecoder().decode(WatchlistReplacement.self, from: Data(buffer: body))
         } catch {
