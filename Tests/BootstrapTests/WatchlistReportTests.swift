@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+@testable import Bootstrap
+
+/// `bourse watch`: the list in the database file, checked against the shipped listings.
+@Suite("bourse watch")
+struct WatchlistReportTests {
+    @Test func addListAndRemoveWithClearErrors() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("bourse-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+
+        let missing = await WatchlistReport.run(databasePath: path, action: .list, json: false)
+        #expect(missing.failure?.exitCode == 64)
+
+        #expect(try await WatchlistReport.run(databasePath: path, action: .add("aapl"), json: false).get() == "AAPL")
+        #expect(try await WatchlistReport.run(databasePath: path, action: .add("KO"), json: false).get() == "AAPL\nKO")
+        let json = try await WatchlistReport.run(databasePath: path, action: .list, json: true).get()
+        #expect(json.contains(#""symbols" : ["#))
+
+        let unknown = await WatchlistReport.run(databasePath: path, action: .add("ZZZZZQ"), json: false)
+        #expect(unknown.failure?.exitCode == 1)
+        #expect(unknown.failure?.message == "no listed stock has the symbol ZZZZZQ")
+        let invalid = await WatchlistReport.run(databasePath: path, action: .add("<b>"), json: false)
+        #expect(invalid.failure?.exitCode == 64)
+        let twice = await WatchlistReport.run(databasePath: path, action: .add("KO"), json: false)
+        #expect(twice.failure?.message == "KO is in the list already")
+
+        #expect(try await WatchlistReport.run(databasePath: path, action: .remove("aapl"), json: false).get() == "KO")
+        let notThere = await WatchlistReport.run(databasePath: path, action: .remove("MSFT"), json: false)
+        #expect(notThere.failure?.exitCode == 1)
+    }
+}
+
+extension Result {
+    var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}
