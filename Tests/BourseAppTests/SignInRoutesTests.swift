@@ -62,7 +62,7 @@ struct SignInRoutesTests {
     }
 
     static func isOpen(_ path: String) -> Bool {
-        path == "/signin" || path == "/api/v1/health" || path.hasPrefix("/assets/")
+        path == "/signin" || path == "/api/v1/health" || path == "/api/openapi.json" || path.hasPrefix("/assets/")
     }
 
     static func isPage(_ method: HTTPRequest.Method, _ path: String) -> Bool {
@@ -129,7 +129,7 @@ struct SignInRoutesTests {
     @Test func theOpenPathsAnswerWithoutCredentials() async throws {
         let fixture = try await Self.fixture()
         try await fixture.app.test(.router) { client in
-            for path in ["/signin", "/api/v1/health", Assets.url(for: "bourse.css")] {
+            for path in ["/signin", "/api/v1/health", "/api/openapi.json", Assets.url(for: "bourse.css")] {
                 let response = try await client.execute(uri: path, method: .get)
                 #expect(response.status == .ok, "\(path)")
             }

@@ -5,7 +5,8 @@ import Hummingbird
 /// Asks for sign-in once the owner has a password: a request carries a live session cookie or
 /// an API token (`Authorization: Bearer`), or it is refused. Pages redirect to `/signin` and
 /// back; the API, charts and the socket answer 401 with a JSON error. Open to everyone: the
-/// sign-in page, the assets it needs, and `/api/v1/health` (for monitors).
+/// sign-in page, the assets it needs, `/api/v1/health` (for monitors) and the API's contract
+/// `/api/openapi.json` (the same for every installation: what the source says, no data).
 ///
 /// A request signed in by its cookie that would change something (not GET or HEAD) must come
 /// from this site's own pages: an `Origin` of another host is refused with 403 (the cookie is
@@ -40,7 +41,7 @@ struct SignInMiddleware: RouterMiddleware {
 
     /// The paths anyone may ask for.
     static func isOpen(_ path: String) -> Bool {
-        path == "/signin" || path == "/api/v1/health" || path.hasPrefix("/assets/")
+        path == "/signin" || path == "/api/v1/health" || path == "/api/openapi.json" || path.hasPrefix("/assets/")
     }
 
     /// A page asked for in a browser goes to sign-in and comes back; everything else is 401.

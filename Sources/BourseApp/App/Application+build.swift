@@ -43,6 +43,7 @@ public func buildRouter(_ features: AppFeatures) -> Router<AppRequestContext> {
     if let accounts = features.accounts { router.add(middleware: SignInMiddleware(accounts: accounts)) }
     let controllers: [(any FeatureController)?] = [
         HealthController(source: features.market.source),
+        APIContractController(),
         MarketsController(market: features.market, listings: features.search),
         ChartController(market: features.market),
         features.search.map(SearchController.init),
