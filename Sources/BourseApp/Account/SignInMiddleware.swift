@@ -44,12 +44,20 @@ struct SignInMiddleware: RouterMiddleware {
         path == "/signin" || path == "/api/v1/health" || path == "/api/openapi.json" || path.hasPrefix("/assets/")
     }
 
-    /// A page asked for in a browser goes to sign-in and comes back; everything else is 401.
+    /// The app's own GNB service: data (JSON or XML) outside `/api/`, for programs, not people.
+    static let dataPaths: Set<String> = [
+        "/gnb/rates", "/gnb/rates.json", "/gnb/rates.xml", "/gnb/transactions", "/gnb/transactions.json",
+        "/gnb/transactions.xml",
+    ]
+
+    /// A page asked for in a browser goes to sign-in and comes back; everything else (the API,
+    /// charts, the socket, the GNB service) is 401, so that a program is never handed the
+    /// sign-in page where it expects data.
     static func refusal(for request: Request) -> any Error {
         let path = request.uri.path
         let isPage =
             [.get, .head].contains(request.method) && !path.hasPrefix("/api/") && !path.hasSuffix(".svg")
-            && !path.hasSuffix("/ws")
+            && !path.hasSuffix("/ws") && !dataPaths.contains(path)
         if isPage {
             var target = path
             if let query = request.uri.query, !query.isEmpty { target += "?" + query }
