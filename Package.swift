@@ -134,10 +134,11 @@ let package = Package(
             ],
             // Each feature's scripts and stylesheets (served under /assets/). `.process` puts every
             // file at the top of the bundle, so their names must be unique across the folders.
+            // API/openapi.json is the API's contract, served at /api/openapi.json (docs/api.md).
             resources: [
                 .process("Layout/Public"), .process("Markets/Public"), .process("Charts/Public"),
                 .process("Search/Public"), .process("Exchange/Public"), .process("GNB/Public"),
-                .process("Watchlist/Public"), .process("PhoneApp/Public"),
+                .process("Watchlist/Public"), .process("PhoneApp/Public"), .copy("API/openapi.json"),
             ]
         ),
         .target(

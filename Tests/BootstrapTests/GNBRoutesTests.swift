@@ -80,6 +80,7 @@ struct GNBRoutesTests {
             ("/api/v1/gnb/products/T9999", 404, "no product T9999"),
             ("/api/v1/gnb/products/%3Cscript%3E", 400, "is not a SKU"),
             ("/api/v1/gnb/products?currency=euro", 400, "three-letter code"),
+            ("/api/v1/gnb/products?currency=%C4%B1nr", 400, "three-letter code"),
         ])
     func refused(path: String, status: Int, message: String) async throws {
         let (app, embedded) = try await Self.app()

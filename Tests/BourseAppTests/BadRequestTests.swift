@@ -22,6 +22,8 @@ struct BadRequestTests {
             ("/api/v1/tickers?limit=-5", 400, "limit must be a whole number"),
             ("/api/v1/stocks/AAPL%3BDROP", 400, "is not a ticker symbol"),
             ("/api/v1/stocks/ABCDEFGHIJKLMN", 400, "longer than 12 characters"),
+            // a letter that upper-cases to ASCII is still not one (`ıbm` is not IBM), as the API's contract says
+            ("/api/v1/stocks/%C4%B1bm", 400, "only letters, digits, '.' and '-' are allowed"),
             ("/api/v1/stocks/AAPL/bars?range=2W", 400, "range must be one of 1D, 5D, 1M, 3M, 1Y"),
             ("/api/v1/stocks/%3Cscript%3E/bars?range=1D", 400, "is not a ticker symbol"),
             ("/api/v1/nothing-here", 404, "no such page or endpoint"),

@@ -91,6 +91,12 @@ struct ExchangeRoutesTests {
         (#"{"side":"buy","type":"limit","quantity":10}"#, "a limit order needs a \"price\""),
         (#"{"side":"buy","type":"limit","quantity":10,"price":"101.255"}"#, "off the tick size"),
         (#"{"side":"buy","type":"limit","quantity":10,"price":"0"}"#, "must be above zero"),
+        // Found while writing the API contract: 38 digits overflowed Int128 when made ticks, and the
+        // server died.
+        (
+            #"{"side":"buy","type":"limit","quantity":10,"price":"99999999999999999999999999999999999999"}"#,
+            "is more than the largest price an order may have, 92233720368547758.07"
+        ),
         (#"{"side":"hold","type":"market","quantity":10}"#, "unknown side \"hold\""),
         (#"{"side":"buy","type":"stop","quantity":10}"#, "unknown type \"stop\""),
         (#"{"side":"buy","type":"market","quantity":10,"price":"101.00"}"#, "a market order takes no price"),

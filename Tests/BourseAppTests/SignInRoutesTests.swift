@@ -10,6 +10,7 @@ import HummingbirdWSTesting
 import HummingbirdWebSocket
 import Logging
 import MarketData
+import StandIns
 import Storage
 import Testing
 
@@ -40,9 +41,11 @@ struct SignInRoutesTests {
         let market = MarketService(source: .simulated, provider: UnavailableMarket(), now: { Date() })
         let gnb = GNBService(
             client: GNBClient(accept: .json, logger: quiet), sources: GNBSources(baseURL: URL(string: "http://127.0.0.1:9/gnb")!))
+        let gnbService = try GNBStandIn.bundled(.statement)
         let router = buildRouter(
             market: market, gnb: gnb, search: SearchService(),
-            exchange: ExchangeService(desk: desk, source: .simulated, symbol: "AAPL"), accounts: accounts)
+            exchange: ExchangeService(desk: desk, source: .simulated, symbol: "AAPL"),
+            external: [ExternalRoutes { gnbService.addRoutes(to: $0) }], accounts: accounts)
         let app = Application(
             router: router, server: .http1WebSocketUpgrade(webSocketRouter: router), services: [desk, desk.broadcaster],
             logger: quiet)
@@ -62,12 +65,13 @@ struct SignInRoutesTests {
     }
 
     static func isOpen(_ path: String) -> Bool {
-        ["/signin", "/api/v1/health", "/manifest.webmanifest", "/sw.js", "/offline", "/apple-touch-icon.png"]
+        ["/signin", "/api/v1/health", "/api/openapi.json", "/manifest.webmanifest", "/sw.js", "/offline", "/apple-touch-icon.png"]
             .contains(path) || path.hasPrefix("/assets/") || path.hasPrefix("/icons/")
     }
 
     static func isPage(_ method: HTTPRequest.Method, _ path: String) -> Bool {
         method == .get && !path.hasPrefix("/api/") && !path.hasSuffix(".svg") && !path.hasSuffix("/ws")
+            && !(path.hasPrefix("/gnb/rates") || path.hasPrefix("/gnb/transactions"))
     }
 
     static func signIn(
@@ -127,10 +131,24 @@ struct SignInRoutesTests {
         }
     }
 
+    /// Found by the API contract's check (scripts/test-api-contract): the GNB service's documents
+    /// were taken for pages, and a program asking for rates was sent to the sign-in page.
+    @Test(arguments: ["/gnb/rates", "/gnb/transactions", "/gnb/rates.xml", "/gnb/transactions.json"])
+    func theGNBServiceAnswers401NotTheSignInPage(path: String) async throws {
+        let fixture = try await Self.fixture()
+        try await fixture.app.test(.router) { client in
+            let response = try await client.execute(uri: path, method: .get, headers: [.accept: "application/json"])
+
+            #expect(response.status == .unauthorized)
+            #expect(response.headers[.wwwAuthenticate] == #"Bearer realm="bourse""#)
+            #expect(response.headers[.location] == nil)
+        }
+    }
+
     @Test func theOpenPathsAnswerWithoutCredentials() async throws {
         let fixture = try await Self.fixture()
         try await fixture.app.test(.router) { client in
-            for path in ["/signin", "/api/v1/health", Assets.url(for: "bourse.css")] {
+            for path in ["/signin", "/api/v1/health", "/api/openapi.json", Assets.url(for: "bourse.css")] {
                 let response = try await client.execute(uri: path, method: .get)
                 #expect(response.status == .ok, "\(path)")
             }

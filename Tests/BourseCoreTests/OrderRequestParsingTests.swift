@@ -25,6 +25,10 @@ struct OrderRequestParsingTests {
             #"{"side":"sell","type":"limit","quantity":100.0,"price":"101.250"}"#,
             try! .limit(.sell, quantity: 100, price: Price(ticks: 10125))
         ),
+        (
+            #"{"side":"buy","type":"limit","quantity":1,"price":"92233720368547758.07"}"#,
+            try! .limit(.buy, quantity: 1, price: .max)
+        ),
         (#"{"side":"buy","type":"market","quantity":7}"#, try! .market(.buy, quantity: 7)),
         (#"{"side":"sell","type":"market","quantity":7,"price":null}"#, try! .market(.sell, quantity: 7)),
         (
@@ -65,6 +69,18 @@ struct OrderRequestParsingTests {
         (#"{"side":"buy","type":"limit","quantity":10,"price":"abc"}"#, .priceMalformed(#""abc""#)),
         (#"{"side":"buy","type":"limit","quantity":10,"price":"1e2"}"#, .priceMalformed(#""1e2""#)),
         (#"{"side":"buy","type":"limit","quantity":10,"price":{}}"#, .priceMalformed("{…}")),
+        // beyond Int64 ticks; 38 digits once trapped (multiplying by 100 overflowed Int128)
+        (#"{"side":"buy","type":"limit","quantity":10,"price":"92233720368547758.08"}"#, .priceTooLarge("92233720368547758.08")),
+        (
+            #"{"side":"buy","type":"limit","quantity":10,"price":"99999999999999999999999999999999999999"}"#,
+            .priceTooLarge("99999999999999999999999999999999999999")
+        ),
+        (
+            #"{"side":"sell","type":"limit","quantity":10,"price":99999999999999999999999999999999999999}"#,
+            .priceTooLarge("99999999999999999999999999999999999999")
+        ),
+        (#"{"side":"buy","type":"limit","quantity":10,"price":"1e30"}"#, .priceMalformed(#""1e30""#)),
+        (#"{"side":"buy","type":"limit","quantity":10,"price":1e30}"#, .priceTooLarge("1e30")),
         (#"{"side":"buy","type":"market","quantity":10,"price":"101.20"}"#, .priceOnMarketOrder("101.20")),
         (#"{"side":"buy","type":"market","quantity":10,"price":"abc"}"#, .priceOnMarketOrder(#""abc""#)),
         // side and type
@@ -85,6 +101,13 @@ struct OrderRequestParsingTests {
     @Test(arguments: bad)
     func refusesABadRequest(_ json: String, expected: OrderError) {
         #expect(throws: expected) { try Self.parse(json) }
+    }
+
+    @Test(arguments: [
+        "92233720368547758.08", "99999999999999999999999999999999999999", "-99999999999999999999999999999999999999",
+    ])
+    func aPriceBeyondInt64TicksIsOutOfRange(_ text: String) {
+        #expect(throws: PriceError.outOfRange(text)) { try Price(parsing: text) }
     }
 
     @Test func errorsSayWhatToDo() {

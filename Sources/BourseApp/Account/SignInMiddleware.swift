@@ -5,8 +5,9 @@ import Hummingbird
 /// Asks for sign-in once the owner has a password: a request carries a live session cookie or
 /// an API token (`Authorization: Bearer`), or it is refused. Pages redirect to `/signin` and
 /// back; the API, charts and the socket answer 401 with a JSON error. Open to everyone: the
-/// sign-in page, the assets it needs, `/api/v1/health` (for monitors), and the phone app's
-/// manifest, icons, worker and offline page (`isOpen`).
+/// sign-in page, the assets it needs, `/api/v1/health` (for monitors), the API's contract
+/// `/api/openapi.json` (no data), and the phone app's manifest, icons, worker and offline page
+/// (`isOpen`).
 ///
 /// A request signed in by its cookie that would change something (not GET or HEAD) must come
 /// from this site's own pages: an `Origin` of another host is refused with 403 (the cookie is
@@ -48,16 +49,24 @@ struct SignInMiddleware: RouterMiddleware {
     /// The paths anyone may ask for: sign-in, health, and what the sign-in page and an
     /// installed app need before sign-in (assets, icons, manifest, the worker, the offline page).
     static func isOpen(_ path: String) -> Bool {
-        ["/signin", "/api/v1/health", "/manifest.webmanifest", "/sw.js", "/offline", "/apple-touch-icon.png"]
+        ["/signin", "/api/v1/health", "/api/openapi.json", "/manifest.webmanifest", "/sw.js", "/offline", "/apple-touch-icon.png"]
             .contains(path) || path.hasPrefix("/assets/") || path.hasPrefix("/icons/")
     }
 
-    /// A page asked for in a browser goes to sign-in and comes back; everything else is 401.
+    /// The app's own GNB service: data (JSON or XML) outside `/api/`, for programs, not people.
+    static let dataPaths: Set<String> = [
+        "/gnb/rates", "/gnb/rates.json", "/gnb/rates.xml", "/gnb/transactions", "/gnb/transactions.json",
+        "/gnb/transactions.xml",
+    ]
+
+    /// A page asked for in a browser goes to sign-in and comes back; everything else (the API,
+    /// charts, the socket, the GNB service) is 401, so that a program is never handed the
+    /// sign-in page where it expects data.
     static func refusal(for request: Request) -> any Error {
         let path = request.uri.path
         let isPage =
             [.get, .head].contains(request.method) && !path.hasPrefix("/api/") && !path.hasSuffix(".svg")
-            && !path.hasSuffix("/ws")
+            && !path.hasSuffix("/ws") && !dataPaths.contains(path)
         if isPage {
             var target = path
             if let query = request.uri.query, !query.isEmpty { target += "?" + query }

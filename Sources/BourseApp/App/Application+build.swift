@@ -51,6 +51,7 @@ public func buildRouter(_ features: AppFeatures, network: NetworkSettings = Netw
     if let accounts = features.accounts { router.add(middleware: SignInMiddleware(accounts: accounts)) }
     let controllers: [(any FeatureController)?] = [
         HealthController(source: features.market.source),
+        APIContractController(),
         MarketsController(market: features.market, listings: features.search, watchlist: features.watchlist),
         ChartController(market: features.market, listings: features.search),
         features.search.map { SearchController(search: $0) },

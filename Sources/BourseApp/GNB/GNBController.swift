@@ -48,7 +48,8 @@ struct GNBController: FeatureController {
     /// `?currency=`, EUR by default.
     static func currency(_ request: Request) throws -> CurrencyCode {
         guard let text = request.uri.queryParameters.get("currency") else { return .eur }
-        guard let code = CurrencyCode(text.uppercased()) else {
+        // ASCII letters before upper-casing: `ınr` is not INR.
+        guard text.utf8.allSatisfy({ $0 < 0x80 }), let code = CurrencyCode(text.uppercased()) else {
             throw APIError(.badRequest, "currency must be a three-letter code such as EUR, got \"\(text.prefix(20))\"")
         }
         return code

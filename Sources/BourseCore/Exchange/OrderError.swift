@@ -14,6 +14,7 @@ public enum OrderError: Error, Equatable, Sendable, CustomStringConvertible {
     case priceMalformed(String)
     case priceNotPositive(String)
     case priceOffTickSize(String)
+    case priceTooLarge(String)
     case priceOnMarketOrder(String)
     case notFound(String)
     case notOpen(id: String, status: OrderStatus)
@@ -34,6 +35,7 @@ public enum OrderError: Error, Equatable, Sendable, CustomStringConvertible {
         case .priceMalformed(let s): "price \(s) is not a price: write it as a plain decimal such as 101.25"
         case .priceNotPositive(let s): "price \(s) must be above zero"
         case .priceOffTickSize(let s): "price \(s) is off the tick size: prices move in steps of 0.01"
+        case .priceTooLarge(let s): "price \(s) is more than the largest price an order may have, \(Price.max)"
         case .priceOnMarketOrder(let s): "a market order takes no price (got \(s)); use a limit order to set one"
         case .notFound(let id): "no order \"\(id)\""
         case .notOpen(let id, let status): "order \(id) is \(status.rawValue) and can no longer be cancelled"

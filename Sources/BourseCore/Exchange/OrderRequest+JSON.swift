@@ -77,7 +77,8 @@ extension OrderRequest {
         } catch {
             switch error {
             case .offTickSize: throw .priceOffTickSize(shown)
-            case .malformed, .outOfRange: throw .priceMalformed(shown)
+            case .outOfRange: throw .priceTooLarge(shown)
+            case .malformed: throw .priceMalformed(shown)
             }
         }
     }

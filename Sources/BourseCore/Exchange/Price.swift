@@ -4,6 +4,9 @@
 /// and adds whole ticks, which is exact and fast. A price off the tick size ("101.255") is
 /// refused when it is read, never rounded.
 public struct Price: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The largest price: `Int64.max` ticks.
+    public static let max = Price(ticks: .max)
+
     /// The tick size: every price is a whole multiple of it.
     public static let tickSize = ExactDecimal(significand: 1, scale: 2)
     /// Decimal places of the tick size.
@@ -20,8 +23,10 @@ public struct Price: Hashable, Comparable, Sendable, CustomStringConvertible {
     public init(_ value: ExactDecimal) throws(PriceError) {
         let normalized = value.normalized()
         guard normalized.scale <= Self.places else { throw .offTickSize(normalized.description) }
-        let ticks = normalized.significand * Self.pow10(Self.places - normalized.scale)
-        guard let whole = Int64(exactly: ticks) else { throw .outOfRange(normalized.description) }
+        // A decimal of 38 digits times 100 is beyond Int128: that is out of range too, not a trap.
+        let (ticks, overflow) = normalized.significand.multipliedReportingOverflow(
+            by: Self.pow10(Self.places - normalized.scale))
+        guard !overflow, let whole = Int64(exactly: ticks) else { throw .outOfRange(normalized.description) }
         self.ticks = whole
     }
 
