@@ -65,8 +65,11 @@ struct SignInRoutesTests {
     }
 
     static func isOpen(_ path: String) -> Bool {
-        ["/signin", "/api/v1/health", "/api/openapi.json", "/manifest.webmanifest", "/sw.js", "/offline", "/apple-touch-icon.png"]
-            .contains(path) || path.hasPrefix("/assets/") || path.hasPrefix("/icons/")
+        [
+            "/signin", "/api/v1/health", "/api/openapi.json", "/manifest.webmanifest", "/sw.js", "/offline",
+            "/apple-touch-icon.png",
+        ]
+        .contains(path) || path.hasPrefix("/assets/") || path.hasPrefix("/icons/")
     }
 
     static func isPage(_ method: HTTPRequest.Method, _ path: String) -> Bool {

@@ -49,8 +49,11 @@ struct SignInMiddleware: RouterMiddleware {
     /// The paths anyone may ask for: sign-in, health, and what the sign-in page and an
     /// installed app need before sign-in (assets, icons, manifest, the worker, the offline page).
     static func isOpen(_ path: String) -> Bool {
-        ["/signin", "/api/v1/health", "/api/openapi.json", "/manifest.webmanifest", "/sw.js", "/offline", "/apple-touch-icon.png"]
-            .contains(path) || path.hasPrefix("/assets/") || path.hasPrefix("/icons/")
+        [
+            "/signin", "/api/v1/health", "/api/openapi.json", "/manifest.webmanifest", "/sw.js", "/offline",
+            "/apple-touch-icon.png",
+        ]
+        .contains(path) || path.hasPrefix("/assets/") || path.hasPrefix("/icons/")
     }
 
     /// The app's own GNB service: data (JSON or XML) outside `/api/`, for programs, not people.
