@@ -20,8 +20,9 @@ public struct Price: Hashable, Comparable, Sendable, CustomStringConvertible {
     public init(_ value: ExactDecimal) throws(PriceError) {
         let normalized = value.normalized()
         guard normalized.scale <= Self.places else { throw .offTickSize(normalized.description) }
-        let ticks = normalized.significand * Self.pow10(Self.places - normalized.scale)
-        guard let whole = Int64(exactly: ticks) else { throw .outOfRange(normalized.description) }
+        // A 38-digit decimal times 100 overflows even Int128: too large, like any beyond Int64.
+        let (ticks, overflow) = normalized.significand.multipliedReportingOverflow(by: Self.pow10(Self.places - normalized.scale))
+        guard !overflow, let whole = Int64(exactly: ticks) else { throw .outOfRange(normalized.description) }
         self.ticks = whole
     }
 
