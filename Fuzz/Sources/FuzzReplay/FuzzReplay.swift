@@ -6,10 +6,10 @@ import FuzzSupport
 /// then the script.
 ///
 /// Checks: the inputs either throw a `ReplayInputError` naming lines that exist, in order, or
-/// give a replay; the same files with CRLF line ends give the same outcome; the replay runs
-/// to the same result on both resting-order indexes (the heap and the naive scan); every
-/// order's fills add up to its filled quantity, within its quantity and limit; and the
-/// result's JSON is JSON.
+/// give a replay; the same files with CRLF line ends give the same outcome (the same lines, the
+/// same errors); the replay runs to the same result on both resting-order indexes (the heap and
+/// the naive scan); every order's fills add up to its filled quantity, within its quantity and
+/// limit; and the result's JSON is JSON.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzReplay(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let (feed, orders) = FuzzInput(data, size).twoTexts
@@ -47,11 +47,12 @@ public func fuzzReplay(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
 }
 
-/// The text with every "\n" scalar (a Character-wise replace would miss the "\n" of "\r\n") as "\r\n".
+/// The text with every LF line end as CRLF; one that is CRLF already stays as it is (by scalars:
+/// a Character-wise replace would not see the "\n" of "\r\n").
 private func crlfLines(_ text: String) -> String {
     var out = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
-        if scalar == "\n" { out.append("\r") }
+        if scalar == "\n", out.last != "\r" { out.append("\r") }
         out.append(scalar)
     }
     return String(out)
