@@ -5,9 +5,18 @@ extension Timestamp {
     /// Milliseconds, UTC, with a `Z`.
     public static func iso8601Milliseconds(_ date: Date) -> String {
         // Through whole microseconds first: a Date read from "…00.125Z" can hold 0.12499999…,
-        // and flooring that straight to milliseconds would write it back as "…00.124Z".
-        let microseconds = Int64((date.timeIntervalSince1970 * 1_000_000).rounded())
-        let milliseconds = microseconds >= 0 ? microseconds / 1000 : (microseconds - 999) / 1000
+        // and flooring that straight to milliseconds would write it back as "…00.124Z". A Date is
+        // a Double whose step grows with the year: from 2038 it cannot be trusted to the
+        // microsecond (reading and storing it each round once), so the fraction is rounded to the
+        // finest step that still holds four of its steps (10 µs, 100 µs, by the year 9999 a whole
+        // millisecond). The fraction is taken apart from the whole seconds, which
+        // `* 1_000_000` would push beyond 2^53 (after the year 2255).
+        let interval = date.timeIntervalSince1970
+        let wholeSeconds = interval.rounded(.down)
+        var unitsPerMillisecond: Int64 = 1000
+        while unitsPerMillisecond > 1, 4 * interval.ulp > 0.001 / Double(unitsPerMillisecond) { unitsPerMillisecond /= 10 }
+        let units = Int64(((interval - wholeSeconds) * Double(unitsPerMillisecond * 1000)).rounded())
+        let milliseconds = Int64(wholeSeconds) * 1000 + units / unitsPerMillisecond
         let seconds = milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000
         let fraction = Int(milliseconds - seconds * 1000)
         let whole = iso8601(Date(timeIntervalSince1970: TimeInterval(seconds)))

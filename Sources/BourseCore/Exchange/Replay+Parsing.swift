@@ -84,11 +84,14 @@ extension Replay {
     }
 
     /// The non-blank lines with their numbers from 1; a trailing "\r" is dropped.
+    ///
+    /// Split by Unicode scalars, not Characters: "\r\n" is one Character, so a split on the
+    /// Character "\n" would read a whole file with CRLF line ends as one line.
     private static func lines(_ text: String) -> [(Int, String)] {
-        text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { offset, raw in
-            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw[...]
+        text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { offset, raw in
+            let line = String(Substring(raw.last == "\r" ? raw.dropLast() : raw))
             guard line.contains(where: { !$0.isWhitespace }) else { return nil }
-            return (offset + 1, String(line))
+            return (offset + 1, line)
         }
     }
 
