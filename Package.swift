@@ -13,7 +13,9 @@
 //   Accounts     the owner's account: bcrypt passwords, sessions, API tokens, sign-in throttling
 //                (on the AccountStore interface; the database store is in Storage)
 //   BourseApp    the Hummingbird web app: one controller per feature (API, pages, socket), on interfaces only
-//   Bootstrap    the only target that picks and starts live things: sources, stand-ins, services, commands
+//   Bootstrap    the only target that picks and starts live things: sources, stand-ins, services, commands,
+//                and the metrics registry (swift-prometheus); the other targets record through swift-metrics
+//                on a factory given to their constructors
 //   bourse       the thin command line (swift-argument-parser)
 import PackageDescription
 
@@ -51,6 +53,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     ],
     targets: [
         .target(name: "BourseCore"),
@@ -72,6 +76,7 @@ let package = Package(
             dependencies: [
                 "BourseCore", "MarketData", "Networking",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
             ]
         ),
         .target(
@@ -92,6 +97,7 @@ let package = Package(
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Metrics", package: "swift-metrics"),
             ]
         ),
         .target(
@@ -131,6 +137,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
             ],
             // Each feature's scripts and stylesheets (served under /assets/). `.process` puts every
             // file at the top of the bundle, so their names must be unique across the folders.
@@ -152,6 +159,8 @@ let package = Package(
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
         .executableTarget(
@@ -173,6 +182,7 @@ let package = Package(
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
             ]
         ),
         .testTarget(
@@ -180,6 +190,7 @@ let package = Package(
             dependencies: [
                 "MarketData", "MarketDataLive", "Networking", "StandIns",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
             ],
             resources: [.copy("Fixtures")]
         ),
@@ -212,6 +223,8 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             exclude: ["__Snapshots__"]
         ),

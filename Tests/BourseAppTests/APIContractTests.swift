@@ -35,12 +35,14 @@ struct APIContractTests {
         let gnbService = try GNBStandIn.bundled(.statement)
         let market = MarketService(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
         let search = SearchService()
-        return buildRouter(
-            market: market, gnb: gnb, search: search,
+        var features = AppFeatures(
+            market: market, search: search, gnb: gnb,
             exchange: ExchangeService(desk: desk, source: .simulated, symbol: "AAPL"),
             external: [ExternalRoutes { gnbService.addRoutes(to: $0) }],
             accounts: AccountService(store: DatabaseAccountStore(database: database)),
             watchlist: WatchlistService(store: DatabaseWatchlistStore(database: database), market: market, listings: search))
+        features.metrics = prometheusMetrics()
+        return buildRouter(features)
     }
 
     /// The document's paths, each with its methods in lower case.

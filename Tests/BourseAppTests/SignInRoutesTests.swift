@@ -42,10 +42,12 @@ struct SignInRoutesTests {
         let gnb = GNBService(
             client: GNBClient(accept: .json, logger: quiet), sources: GNBSources(baseURL: URL(string: "http://127.0.0.1:9/gnb")!))
         let gnbService = try GNBStandIn.bundled(.statement)
-        let router = buildRouter(
-            market: market, gnb: gnb, search: SearchService(),
+        var features = AppFeatures(
+            market: market, search: SearchService(), gnb: gnb,
             exchange: ExchangeService(desk: desk, source: .simulated, symbol: "AAPL"),
             external: [ExternalRoutes { gnbService.addRoutes(to: $0) }], accounts: accounts)
+        features.metrics = prometheusMetrics()
+        let router = buildRouter(features)
         let app = Application(
             router: router, server: .http1WebSocketUpgrade(webSocketRouter: router), services: [desk, desk.broadcaster],
             logger: quiet)
@@ -74,7 +76,7 @@ struct SignInRoutesTests {
 
     static func isPage(_ method: HTTPRequest.Method, _ path: String) -> Bool {
         method == .get && !path.hasPrefix("/api/") && !path.hasSuffix(".svg") && !path.hasSuffix("/ws")
-            && !(path.hasPrefix("/gnb/rates") || path.hasPrefix("/gnb/transactions"))
+            && !(path.hasPrefix("/gnb/rates") || path.hasPrefix("/gnb/transactions")) && path != "/metrics"
     }
 
     static func signIn(
@@ -136,8 +138,8 @@ struct SignInRoutesTests {
 
     /// Found by the API contract's check (scripts/test-api-contract): the GNB service's documents
     /// were taken for pages, and a program asking for rates was sent to the sign-in page.
-    @Test(arguments: ["/gnb/rates", "/gnb/transactions", "/gnb/rates.xml", "/gnb/transactions.json"])
-    func theGNBServiceAnswers401NotTheSignInPage(path: String) async throws {
+    @Test(arguments: ["/gnb/rates", "/gnb/transactions", "/gnb/rates.xml", "/gnb/transactions.json", "/metrics"])
+    func theGNBServiceAndTheMetricsAnswer401NotTheSignInPage(path: String) async throws {
         let fixture = try await Self.fixture()
         try await fixture.app.test(.router) { client in
             let response = try await client.execute(uri: path, method: .get, headers: [.accept: "application/json"])

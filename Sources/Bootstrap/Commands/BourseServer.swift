@@ -56,19 +56,20 @@ public enum BourseServer {
         let search = SearchService()  // starts indexing the listings now, in the background
         let database = try BourseDatabase(path: options.databasePath)
         let accounts = try await signIn(options: options, database: database, logger: logger)
+        let metrics = PrometheusMetrics.make()
         let embedded = try await EmbeddedServices.start(
             settings.standIns(), gnbData: options.gnbData, polygonRateLimit: options.simulatedRateLimit,
             feedSymbol: options.feed.symbol, feedSeed: options.feed.seed, feedTicksPerSecond: options.feed.ticksPerSecond)
         let market = try MarketSource.make(
             settings: settings, cache: DatabaseAnswerStore(database: database), embedded: embedded,
-            simulatedRateLimit: options.simulatedRateLimit, servingPages: true, logger: logger)
+            simulatedRateLimit: options.simulatedRateLimit, servingPages: true, logger: logger, metrics: metrics.factory)
         let gnb = try GNBSettings.make(
             settings: settings, store: DatabaseAnswerStore(database: database), embedded: embedded, logger: logger)
         if let feed = embedded?.feed { await openFeed(feed, at: market, logger: logger) }
 
         let feedURL = settings.feedURL ?? embedded!.feedURL
         let (desk, exchangeServices) = try await ExchangeSource.start(
-            store: DatabaseOrderStore(database: database), feedURL: feedURL, logger: logger)
+            store: DatabaseOrderStore(database: database), feedURL: feedURL, logger: logger, metrics: metrics.factory)
         let exchange = ExchangeService(desk: desk, source: settings.feedKind, symbol: embedded?.feed?.simulator.symbol)
         // The app's own GNB service (`/gnb/rates`, `/gnb/transactions`): routes on the app's
         // port, serving the bundled sample; no server of its own.
@@ -78,6 +79,7 @@ public enum BourseServer {
             external: [ExternalRoutes { gnbService.addRoutes(to: $0) }], accounts: accounts,
             watchlist: WatchlistService(store: DatabaseWatchlistStore(database: database), market: market, listings: search))
         features.deployID = environment["BOURSE_DEPLOY_ID"]
+        features.metrics = metrics
 
         // Registered first, shut down last (the server itself goes before all of them): on a
         // signal the server stops, then the desk's broadcaster and the desk (it answers the

@@ -2,6 +2,7 @@ import BourseCore
 import Exchange
 import Foundation
 import Logging
+import Metrics
 import ServiceLifecycle
 
 /// Where the exchange's feed comes from: `BOURSE_FEED_URL` (a `ws://` or `wss://` URL) when
@@ -29,11 +30,16 @@ public enum ExchangeSource {
     /// SIGTERM, shuts down the HTTP server first and then these in reverse: the broadcaster (the
     /// screens' sockets end), the desk (it refuses new orders, commits and answers those it took)
     /// and last the feed client. The database may be closed once they have all returned.
+    /// The feed's events and the desk's orders are recorded in `metrics`.
     public static func start(
-        store: any OrderStore, feedURL: URL, logger: Logger
+        store: any OrderStore, feedURL: URL, logger: Logger, metrics: any MetricsFactory = NOOPMetricsHandler.instance
     ) async throws -> (desk: TradingDesk, services: [any Service]) {
-        let desk = try await TradingDesk(store: store, logger: logger)
-        let feed = FeedService(client: FeedClient(url: feedURL, logger: logger)) { event in await desk.handle(event) }
+        let desk = try await TradingDesk(store: store, logger: logger, metrics: metrics)
+        let feedMetrics = FeedMetrics(factory: metrics)
+        let feed = FeedService(client: FeedClient(url: feedURL, logger: logger)) { event in
+            feedMetrics.record(event)
+            await desk.handle(event)
+        }
         return (desk, [feed, desk, desk.broadcaster])
     }
 }

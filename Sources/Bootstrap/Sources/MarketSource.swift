@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import MarketData
 import MarketDataLive
+import Metrics
 
 /// The market: Polygon.io when `POLYGON_API_KEY` is set, else the embedded simulated market,
 /// spoken to over HTTP by the same client.
@@ -12,9 +13,11 @@ public enum MarketSource {
     /// - Parameters:
     ///   - embedded: the running stand-ins; must include the market when the settings have no key.
     ///   - servingPages: for `bourse serve`: requests have the source deadline.
+    ///   - metrics: where the client's requests, limiter waits and cache results are counted.
     public static func make(
         settings: SourceSettings, cache: any AnswerStore, embedded: EmbeddedServices?,
         simulatedRateLimit: Int? = nil, servingPages: Bool = false, logger: Logger,
+        metrics: any MetricsFactory = NOOPMetricsHandler.instance,
         now: @escaping @Sendable () -> Date = { Date() }
     ) throws -> MarketService {
         var configuration = settings.polygon
@@ -29,7 +32,8 @@ public enum MarketSource {
             // Local and free: the client paces itself only when the stand-in is told to limit.
             configuration.requestsPerMinute = simulatedRateLimit ?? 6000
         }
-        let client = PolygonClient(configuration: configuration, cache: cache, now: now, logger: logger)
+        let client = PolygonClient(
+            configuration: configuration, cache: cache, now: now, logger: logger, metrics: metrics)
         return MarketService(source: settings.marketKind, provider: client, now: now)
     }
 }

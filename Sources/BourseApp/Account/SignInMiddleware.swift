@@ -56,10 +56,11 @@ struct SignInMiddleware: RouterMiddleware {
         .contains(path) || path.hasPrefix("/assets/") || path.hasPrefix("/icons/")
     }
 
-    /// The app's own GNB service: data (JSON or XML) outside `/api/`, for programs, not people.
+    /// Data outside `/api/`, for programs, not people: the app's own GNB service (JSON or XML)
+    /// and the metrics (a scraper sends a token).
     static let dataPaths: Set<String> = [
         "/gnb/rates", "/gnb/rates.json", "/gnb/rates.xml", "/gnb/transactions", "/gnb/transactions.json",
-        "/gnb/transactions.xml",
+        "/gnb/transactions.xml", "/metrics",
     ]
 
     /// A page asked for in a browser goes to sign-in and comes back; everything else (the API,

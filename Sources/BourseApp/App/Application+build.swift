@@ -24,6 +24,8 @@ public struct AppFeatures: Sendable {
     public var deployID: String?
     /// The owner's account: sign-in, sessions and API tokens (none: sign-in is off, `--no-auth`).
     public var accounts: AccountService?
+    /// What the app records, shown at `/metrics` (none: nothing recorded, no `/metrics`).
+    public var metrics: AppMetrics?
 
     public init(
         market: MarketService, search: SearchService? = nil, gnb: GNBService? = nil, exchange: ExchangeService? = nil,
@@ -41,9 +43,11 @@ public struct AppFeatures: Sendable {
 
 /// The router: every feature's controller adds its API routes (under `/api/v1`), its pages and
 /// its socket, the same way; errors become HTTP in `ErrorMiddleware` alone. First what the
-/// connection is (`ConnectionMiddleware`), then the headers every answer carries.
+/// connection is (`ConnectionMiddleware`), then the headers every answer carries. Outside them
+/// all, each request is counted and timed when there are `metrics`.
 public func buildRouter(_ features: AppFeatures, network: NetworkSettings = NetworkSettings()) -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
+    if let metrics = features.metrics { router.add(middleware: RequestMetricsMiddleware(factory: metrics.factory)) }
     router.add(middleware: ConnectionMiddleware(network))
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ErrorMiddleware())
@@ -56,11 +60,12 @@ public func buildRouter(_ features: AppFeatures, network: NetworkSettings = Netw
         ChartController(market: features.market, listings: features.search),
         features.search.map { SearchController(search: $0) },
         features.gnb.map(GNBController.init),
-        features.exchange.map(ExchangeController.init),
+        features.exchange.map { ExchangeController(exchange: $0, openSockets: features.metrics?.openSockets) },
         AssetsController(),
         PhoneAppController(deployID: features.deployID),
         features.accounts.map(AccountController.init),
         features.watchlist.map { WatchlistController(watchlist: $0, source: features.market.source) },
+        features.metrics.map(MetricsController.init),
     ]
     for controller in controllers.compactMap({ $0 }) + features.external {
         controller.addRoutes(to: router)
@@ -90,7 +95,7 @@ public func buildApplication(
     let router = buildRouter(features, network: network)
     return Application(
         router: router,
-        server: try .gated(webSocketRouter: router, network: network),
+        server: try .gated(webSocketRouter: router, network: network, metrics: features.metrics),
         configuration: .init(address: .hostname(network.host, port: port), serverName: "bourse"),
         services: services,
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },

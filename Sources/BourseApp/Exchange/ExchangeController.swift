@@ -1,6 +1,7 @@
 import BourseCore
 import Exchange
 import Hummingbird
+import Metrics
 
 /// The exchange: the API (`/api/v1/orders`, `/api/v1/orders/{id}`, `/api/v1/book`,
 /// `/api/v1/position`), the screen (`/exchange`) and its socket (`/exchange/ws`).
@@ -10,6 +11,8 @@ import Hummingbird
 struct ExchangeController: FeatureController {
     typealias Context = AppRequestContext
     let exchange: ExchangeService
+    /// Counts the screens' sockets open now, when the app records metrics.
+    var openSockets: Meter? = nil
 
     /// An order body larger than this is refused (a real one is under 100 bytes).
     static var maxBodyBytes: Int { 16 * 1024 }
@@ -22,7 +25,7 @@ struct ExchangeController: FeatureController {
         router.get("api/v1/book", use: book)
         router.get("api/v1/position", use: position)
         router.get("exchange") { _, _ in HTMLPage(html: ExchangePage().render()) }
-        ExchangeSocket(exchange: exchange).addRoutes(to: router)
+        ExchangeSocket(exchange: exchange, openSockets: openSockets).addRoutes(to: router)
     }
 
     @Sendable func place(_ request: Request, context: Context) async throws -> Response {

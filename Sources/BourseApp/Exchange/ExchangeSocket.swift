@@ -3,12 +3,14 @@ import Exchange
 import Foundation
 import Hummingbird
 import HummingbirdWebSocket
+import Metrics
 
 /// `/exchange/ws`: the exchange screen's live feed from the app. A snapshot first (state,
 /// book, recent trades for the chart), then every tick, feed state change and order event as
 /// it happens. Server to page only; anything the page sends is ignored.
 struct ExchangeSocket {
     let exchange: ExchangeService
+    let openSockets: Meter?
 
     func addRoutes(to router: Router<AppRequestContext>) {
         router.ws(
@@ -19,7 +21,9 @@ struct ExchangeSocket {
                     origin: request.headers[.origin], host: request.head.authority, secure: context.connection.isSecure)
                     ? .upgrade([:]) : .dontUpgrade
             }
-        ) { [exchange] inbound, outbound, _ in
+        ) { [exchange, openSockets] inbound, outbound, _ in
+            openSockets?.increment()
+            defer { openSockets?.decrement() }
             // Subscribe before the snapshot, so nothing between the two is missed.
             let updates = exchange.desk.broadcaster.updates()
             try await outbound.write(.text(try await Self.snapshot(exchange)))

@@ -78,8 +78,10 @@ extension TradingDesk {
         let changes = Self.merged(batch.map(\.report))
         var committed = true
         if !changes.isEmpty {
+            let start = ContinuousClock.now
             do {
                 try await store.save(orders: changes.orders, fills: changes.fills)
+                metrics.committed(in: start.duration(to: .now))
             } catch  where Task.isCancelled {
                 // The desk's task was cancelled (a shutdown past its deadline): the store may
                 // refuse reads too, and the engine is not used again, so it is not rebuilt.
@@ -152,8 +154,19 @@ extension TradingDesk {
             for update in applied.updates {
                 if committed || update.isState { broadcaster.publish(update) }
             }
+            count(applied, committed: committed || applied.report.isEmpty)
             applied.resume(committed: committed || applied.report.isEmpty)
         }
+    }
+
+    /// Counts an order placed or cancelled by how it was answered.
+    private func count(_ applied: Applied, committed: Bool) {
+        switch applied.job {
+        case .feed: return
+        case .place, .cancel: break
+        }
+        guard committed else { return metrics.notSaved() }
+        if case .success(let event?) = applied.answer { metrics.acknowledged(event.order.status) }
     }
 
     /// Goes back to what the store holds: its open orders and its last order number. The

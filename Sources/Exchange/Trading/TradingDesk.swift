@@ -1,6 +1,7 @@
 import BourseCore
 import Foundation
 import Logging
+import Metrics
 import ServiceLifecycle
 
 /// The live exchange: the matching engine fed by the feed client, every change committed to the
@@ -52,6 +53,7 @@ public actor TradingDesk: Service {
     let store: any OrderStore
     let now: @Sendable () -> Date
     let logger: Logger
+    let metrics: DeskMetrics
 
     /// Where the screens' updates go. Run it as a service beside the desk.
     public nonisolated let broadcaster: TradingBroadcaster
@@ -74,9 +76,11 @@ public actor TradingDesk: Service {
     ///   - broadcaster: where the screens' updates go; run it as a service too.
     ///   - chartCapacity: how many recent trades `recentTrades` keeps.
     ///   - now: the clock orders and cancels are stamped with.
+    ///   - metrics: where orders by status and commit times are recorded (`DeskMetrics`).
     public init(
         store: any OrderStore, broadcaster: TradingBroadcaster = TradingBroadcaster(),
-        chartCapacity: Int = TradeChart.defaultCapacity, now: @escaping @Sendable () -> Date = { Date() }, logger: Logger
+        chartCapacity: Int = TradeChart.defaultCapacity, now: @escaping @Sendable () -> Date = { Date() }, logger: Logger,
+        metrics: any MetricsFactory = NOOPMetricsHandler.instance
     ) async throws {
         let lastOrderNumber = try await store.lastOrderNumber()
         var engine = MatchingEngine()
@@ -88,6 +92,7 @@ public actor TradingDesk: Service {
         self.chart = TradeChart(capacity: chartCapacity)
         self.now = now
         self.logger = logger
+        self.metrics = DeskMetrics(factory: metrics)
         (doorbell, doorbellRinger) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
 

@@ -13,6 +13,7 @@ extension PolygonClient {
         decode: @escaping @Sendable ([UInt8]) throws(MarketDataError) -> Value
     ) async throws(MarketDataError) -> Fetched<Value> {
         if let hit = decoded.fresh(request.cacheKey, as: Value.self, now: now()) {
+            metrics.answered(.hit)
             return Fetched(value: hit.value, fetchedAt: hit.fetchedAt, isStale: false)
         }
         let result = await coalescer.run(key: request.cacheKey) { [self] in
@@ -61,12 +62,15 @@ extension PolygonClient {
         if let cached, now() < cached.freshUntil, let value = try? decode(cached.body) {
             logger.debug("cache hit", metadata: ["key": "\(redactor.redact(key))"])
             decoded.keep(value, for: key, fetchedAt: cached.fetchedAt, freshUntil: cached.freshUntil)
+            metrics.answered(.hit)
             return .success(Fetched(value: value, fetchedAt: cached.fetchedAt, isStale: false))
         }
+        metrics.answered(.miss)
         let outcome: SendOutcome
         if let cached, let patience = configuration.patience, let staleValue = try? decode(cached.body) {
             guard let answered = await sendWithin(patience, request, decode: decode) else {
                 logger.info("the source is slow: serving the cached answer", metadata: ["key": "\(redactor.redact(key))"])
+                metrics.answered(.stale)
                 return .success(Fetched(value: staleValue, fetchedAt: cached.fetchedAt, isStale: true))
             }
             outcome = answered
@@ -92,6 +96,7 @@ extension PolygonClient {
             let redacted = redactor.redact(body: body)
             do {
                 let value = try decode(redacted)
+                metrics.sent(request, outcome: .ok)
                 let fetchedAt = now()
                 let freshUntil = freshness.freshUntil(request.freshness, fetchedAt: fetchedAt)
                 await store(SavedAnswer(key: key, body: redacted, fetchedAt: fetchedAt, freshUntil: freshUntil))
@@ -100,6 +105,7 @@ extension PolygonClient {
             } catch {
                 // A 200 whose body is garbled (cut short, an HTML error page) is the source
                 // failing, like a 5xx: the saved answer, if any, is better.
+                metrics.sent(request, outcome: .invalid)
                 failure = error
             }
         case .refused(let error):
@@ -109,6 +115,7 @@ extension PolygonClient {
         }
         if let cached, let value = try? decode(cached.body) {
             onEvent(.servedStale(scrubbed(failure)))
+            metrics.answered(.stale)
             logger.warning(
                 "serving a stale answer",
                 metadata: ["key": "\(redactor.redact(key))", "reason": "\(redactor.redact(failure.description))"])
@@ -141,7 +148,8 @@ extension PolygonClient {
         Task { [self] in
             guard case .answer(let body) = await sending.value else { return }
             let redacted = redactor.redact(body: body)
-            guard (try? decode(redacted)) != nil else { return }
+            guard (try? decode(redacted)) != nil else { return metrics.sent(request, outcome: .invalid) }
+            metrics.sent(request, outcome: .ok)
             let fetchedAt = now()
             await store(
                 SavedAnswer(

@@ -32,6 +32,7 @@ extension PolygonClient {
         for attempt in 1...policy.maxAttempts {
             do {
                 let waited = try await limiter.acquire()
+                metrics.waited(waited)
                 if waited > .zero {
                     onEvent(.waitedForRateLimit(waited))
                     // Only a wait a person would notice is news.
@@ -50,14 +51,22 @@ extension PolygonClient {
                 let response = try await transport.get(url, headers: headers)
                 logger.debug("answer", metadata: ["url": "\(shownURL)", "status": "\(response.status)"])
                 switch classify(response, request: request) {
-                case .answer(let body): return .answer(body)
-                case .refused(let error): return .refused(error)
-                case .failed(let error): return .gaveUp(error)
+                case .answer(let body):
+                    // Counted once read: `ok`, or `invalid` when the body is garbled.
+                    return .answer(body)
+                case .refused(let error):
+                    metrics.sent(request, outcome: .refused)
+                    return .refused(error)
+                case .failed(let error):
+                    metrics.sent(request, outcome: .tooLarge)
+                    return .gaveUp(error)
                 case .retry(let error, let suggested):
+                    metrics.sent(request, outcome: response.status == 429 ? .rateLimited : .serverError)
                     lastFailure = error
                     wait = suggested ?? policy.backoff(afterAttempt: attempt)
                 }
             } catch {
+                metrics.sent(request, outcome: .noAnswer)
                 lastFailure = .unavailable(redactor.redact(error.message))
                 wait = policy.backoff(afterAttempt: attempt)
             }

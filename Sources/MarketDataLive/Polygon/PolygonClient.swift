@@ -2,6 +2,7 @@ import BourseCore
 import Foundation
 import Logging
 import MarketData
+import Metrics
 import Networking
 
 /// The Polygon REST client: rate limited, coalescing, cached, and careful with the key.
@@ -22,6 +23,7 @@ public final class PolygonClient: MarketDataProvider {
     let decoded = DecodedAnswers()
     let redactor: KeyRedactor
     let onEvent: @Sendable (PolygonClientEvent) -> Void
+    let metrics: PolygonMetrics
 
     /// A client speaking to `configuration.baseURL` through `transport`.
     ///
@@ -31,6 +33,7 @@ public final class PolygonClient: MarketDataProvider {
     ///   - now: the wall-clock time stamped on cached answers and compared with their freshness.
     ///   - freshness: how long each kind of answer stays fresh.
     ///   - onEvent: told of waits, retries and stale answers, to show them to the user.
+    ///   - metrics: where requests, limiter waits and cache results are counted (`PolygonMetrics`).
     public init(
         configuration: PolygonConfiguration,
         transport: (any HTTPTransport)? = nil,
@@ -39,9 +42,11 @@ public final class PolygonClient: MarketDataProvider {
         now: @escaping @Sendable () -> Date = { Date() },
         freshness: FreshnessPolicy = .standard(),
         logger: Logger = Logger(label: "bourse.polygon"),
+        metrics: any MetricsFactory = NOOPMetricsHandler.instance,
         onEvent: @escaping @Sendable (PolygonClientEvent) -> Void = { _ in }
     ) {
         self.onEvent = onEvent
+        self.metrics = PolygonMetrics(factory: metrics)
         self.configuration = configuration
         // The transport stops reading past the largest answer taken (plus one byte, to know).
         self.transport = transport ?? AsyncHTTPClientTransport(maxBodyBytes: configuration.maxAnswerBytes + 1)

@@ -5,6 +5,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import MarketData
+import Metrics
 import Storage
 import Testing
 
@@ -19,11 +20,13 @@ struct GatedApp {
 
     /// `market` defaults to one that must not be asked (pages, the exchange and errors need
     /// none). A route `GET /test/connection` answers `context.connection` as
-    /// `"clientAddress secure|plain"`.
-    init(network: NetworkSettings = NetworkSettings(), market: MarketService? = nil) async throws {
+    /// `"clientAddress secure|plain"`. With `metrics`, the app records into them and serves `/metrics`.
+    init(network: NetworkSettings = NetworkSettings(), market: MarketService? = nil, metrics: AppMetrics? = nil) async throws {
         var quiet = Logger(label: "test")
         quiet.logLevel = .critical
-        desk = try await TradingDesk(store: DatabaseOrderStore(database: try BourseDatabase()), logger: quiet)
+        desk = try await TradingDesk(
+            store: DatabaseOrderStore(database: try BourseDatabase()), logger: quiet,
+            metrics: metrics?.factory ?? NOOPMetricsHandler.instance)
         let exchange = ExchangeService(desk: desk, source: .simulated, symbol: "AAPL")
         let market = market ?? MarketService(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
         let connectionRoute = ExternalRoutes { router in
@@ -31,7 +34,8 @@ struct GatedApp {
                 "\(context.connection.clientAddress) \(context.connection.isSecure ? "secure" : "plain")"
             }
         }
-        let features = AppFeatures(market: market, exchange: exchange, external: [connectionRoute])
+        var features = AppFeatures(market: market, exchange: exchange, external: [connectionRoute])
+        features.metrics = metrics
         application = try buildApplication(
             features, services: [desk, desk.broadcaster], network: network, port: 0, logger: quiet)
     }

@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import MarketData
 import MarketDataLive
+import Metrics
 import StandIns
 import Storage
 import Synchronization
@@ -33,11 +34,14 @@ final class LiveMarket: Sendable {
     private let server: Task<Void, any Error>
     private let directory: URL
 
-    static func start(at date: Date = fridayEvening) async throws -> LiveMarket {
-        try await LiveMarket(now: TestNow(date))
+    /// The client records into `metrics` (its requests, limiter waits and cache results).
+    static func start(
+        at date: Date = fridayEvening, metrics: any MetricsFactory = NOOPMetricsHandler.instance
+    ) async throws -> LiveMarket {
+        try await LiveMarket(now: TestNow(date), metrics: metrics)
     }
 
-    private init(now: TestNow) async throws {
+    private init(now: TestNow, metrics: any MetricsFactory) async throws {
         self.now = now
         market = try SimulatedMarket.bundled()
         standIn = PolygonStandIn(market: market, clock: { now.date })
@@ -54,7 +58,7 @@ final class LiveMarket: Sendable {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("bourse-test-\(UUID().uuidString)")
         databasePath = directory.appendingPathComponent("bourse.sqlite").path
         baseURL = URL(string: "http://127.0.0.1:\(port)")!
-        service = try Self.makeService(baseURL: baseURL, databasePath: databasePath, now: now)
+        service = try Self.makeService(baseURL: baseURL, databasePath: databasePath, now: now, metrics: metrics)
     }
 
     /// A new service over the same database file, as after a restart of the app.
@@ -62,7 +66,9 @@ final class LiveMarket: Sendable {
         try Self.makeService(baseURL: baseURL, databasePath: databasePath, now: now)
     }
 
-    private static func makeService(baseURL: URL, databasePath: String, now: TestNow) throws -> MarketService {
+    private static func makeService(
+        baseURL: URL, databasePath: String, now: TestNow, metrics: any MetricsFactory = NOOPMetricsHandler.instance
+    ) throws -> MarketService {
         var quiet = Logger(label: "test")
         quiet.logLevel = .critical
         let configuration = PolygonConfiguration(
@@ -71,7 +77,7 @@ final class LiveMarket: Sendable {
                 maxAttempts: 2, baseBackoff: .milliseconds(5), maxBackoff: .milliseconds(20), maxRateLimitWait: .seconds(1)))
         let client = PolygonClient(
             configuration: configuration, cache: DatabaseAnswerStore(database: try BourseDatabase(path: databasePath)),
-            now: { now.date }, logger: quiet)
+            now: { now.date }, logger: quiet, metrics: metrics)
         return MarketService(source: .simulated, provider: client, now: { now.date })
     }
 

@@ -1,10 +1,12 @@
 import HummingbirdCore
 import Logging
+import Metrics
 import NIOCore
 import NIOHTTP1
 
 /// A server child channel with a `RequestGate` right after the HTTP/1 decoder of the channel
-/// it wraps (Hummingbird's HTTP/1 with WebSocket upgrade).
+/// it wraps (Hummingbird's HTTP/1 with WebSocket upgrade), counted in `openConnections` from
+/// set-up to close.
 struct GatedChannel<Base: ServerChildChannel>: ServerChildChannel {
     typealias Value = Base.Value
 
@@ -12,9 +14,14 @@ struct GatedChannel<Base: ServerChildChannel>: ServerChildChannel {
     let rules: RequestRules
     let timing: RequestGate.Timing
     let tls: Bool
+    let openConnections: Meter?
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
-        base.setup(channel: channel, logger: logger).flatMapThrowing { [rules, timing, tls] value in
+        if let openConnections {
+            openConnections.increment()
+            channel.closeFuture.whenComplete { _ in openConnections.decrement() }
+        }
+        return base.setup(channel: channel, logger: logger).flatMapThrowing { [rules, timing, tls] value in
             let pipeline = channel.pipeline.syncOperations
             let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
             try pipeline.addHandler(RequestGate(rules: rules, timing: timing, tls: tls), position: .after(decoder))

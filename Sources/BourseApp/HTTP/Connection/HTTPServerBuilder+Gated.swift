@@ -7,8 +7,10 @@ import NIOCore
 extension HTTPServerBuilder {
     /// The app's server: HTTP/1.1 with the WebSocket upgrade on `router`, every connection
     /// behind a `RequestGate`, Hummingbird's idle timeout, and HTTPS when `network` has a
-    /// certificate.
-    static func gated(webSocketRouter router: Router<AppRequestContext>, network: NetworkSettings) throws -> HTTPServerBuilder {
+    /// certificate. Open connections are counted in `metrics` when it is given.
+    static func gated(
+        webSocketRouter router: Router<AppRequestContext>, network: NetworkSettings, metrics: AppMetrics?
+    ) throws -> HTTPServerBuilder {
         let webSocketResponder = router.buildResponder()
         let configuration = HTTP1WebSocketUpgradeChannel.Configuration(
             http1: .init(
@@ -20,11 +22,12 @@ extension HTTPServerBuilder {
             idle: TimeAmount(network.idleTimeout), head: TimeAmount(network.requestHeadTimeout),
             headLimit: network.requestHeadTimeout)
         let tls = network.tls
+        let openConnections = metrics?.openConnections
         let gated = HTTPServerBuilder { responder in
             GatedChannel(
                 base: HTTP1WebSocketUpgradeChannel(
                     responder: responder, webSocketResponder: webSocketResponder, configuration: configuration),
-                rules: rules, timing: timing, tls: tls)
+                rules: rules, timing: timing, tls: tls, openConnections: openConnections)
         }
         guard let tlsConfiguration = network.tlsConfiguration else { return gated }
         return try .tls(gated, tlsConfiguration: tlsConfiguration)
