@@ -86,6 +86,10 @@ public enum BourseServer {
         // orders it took), the feed client, the stand-ins, and last the database closes.
         var services: [any Service] = [OnShutdown(name: "database") { try database.close() }]
         if let embedded { services.append(embedded) }
+        if settings.marketKind == .polygon {
+            // Listings newer than the shipped files, learned as background work (docs/market-data.md).
+            services.append(ListingsRefreshService(refresh: ListingsRefresh(market: market, search: search, logger: logger)))
+        }
         services += exchangeServices
         let label = settings.marketKind == .simulated ? "the simulated market" : "Polygon.io"
         let scheme = network.tls ? "https" : "http"

@@ -15,6 +15,9 @@ import Hummingbird
 struct SignInMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     let accounts: AccountService
+    /// The router's routes: a method no route answers at a path passes on to its 405 (nothing
+    /// is served, so there is nothing to sign in for).
+    var routes: RouteMethods?
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -22,6 +25,9 @@ struct SignInMiddleware: RouterMiddleware {
         -> Response
     {
         guard try await accounts.signInRequired() else { return try await next(request, context) }
+        if let allowed = routes?.methods(for: request.uri.path), !allowed.isEmpty, !allowed.contains(request.method) {
+            return try await next(request, context)
+        }
         var context = context
         context.identity = try await identify(request)
         if context.identity == .session, ![.get, .head].contains(request.method),

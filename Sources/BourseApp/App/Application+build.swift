@@ -49,10 +49,12 @@ public func buildRouter(_ features: AppFeatures, network: NetworkSettings = Netw
     let router = Router(context: AppRequestContext.self)
     if let metrics = features.metrics { router.add(middleware: RequestMetricsMiddleware(factory: metrics.factory)) }
     router.add(middleware: ConnectionMiddleware(network))
+    router.add(middleware: SourceCallerMiddleware())
     router.add(middleware: SecurityHeadersMiddleware())
-    router.add(middleware: ErrorMiddleware())
+    let routes = RouteMethods()
+    router.add(middleware: ErrorMiddleware(routes: routes))
     router.add(middleware: PageNotFoundMiddleware())
-    if let accounts = features.accounts { router.add(middleware: SignInMiddleware(accounts: accounts)) }
+    if let accounts = features.accounts { router.add(middleware: SignInMiddleware(accounts: accounts, routes: routes)) }
     let controllers: [(any FeatureController)?] = [
         HealthController(source: features.market.source),
         APIContractController(),
@@ -70,6 +72,7 @@ public func buildRouter(_ features: AppFeatures, network: NetworkSettings = Netw
     for controller in controllers.compactMap({ $0 }) + features.external {
         controller.addRoutes(to: router)
     }
+    routes.load(from: router)
     return router
 }
 

@@ -10,6 +10,9 @@ import MarketData
 /// answers with an empty body or a stack trace, and unknown paths get a JSON 404 too. A
 /// client's mistake is a 4xx; a source or the database failing is a 5xx.
 struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// The router's routes: a path some route answers with other methods is a 405, not a 404.
+    var routes: RouteMethods?
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response
     {
         do {
@@ -19,6 +22,17 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as SignInRedirect {
             throw error
         } catch let error as HTTPError where error.status == .notFound {
+            // No route matched (Hummingbird's endpoint "NotFound"; a route's own 404 has its
+            // pattern): the path may be a route's with another method.
+            if [nil, "NotFound"].contains(context.endpointPath), let allowed = routes?.methods(for: request.uri.path),
+                !allowed.isEmpty
+            {
+                let list = allowed.map(\.rawValue).joined(separator: ", ")
+                throw APIError(
+                    .methodNotAllowed,
+                    "\(Echo.bounded(request.method.rawValue, limit: 20)) is not answered here; this path answers \(list)",
+                    headers: [.allow: list])
+            }
             throw APIError(.notFound, "no such page or endpoint: \(request.uri.path.prefix(200))")
         } catch let error as HTTPError {
             throw APIError(error.status, error.body ?? error.status.reasonPhrase)
@@ -39,6 +53,7 @@ extension APIError {
             case .unknownSymbol: self.init(.notFound, error.description)
             case .badRequest: self.init(.badRequest, error.description)
             case .rateLimited(let seconds): self.init(.serviceUnavailable, error.description, retryAfter: seconds)
+            case .tooManyWaiting(let seconds): self.init(.tooManyRequests, error.description, retryAfter: seconds)
             case .unavailable: self.init(.serviceUnavailable, error.description, retryAfter: 5)
             case .notAuthorized, .invalidResponse: self.init(.badGateway, error.description)
             }

@@ -10,7 +10,10 @@ public actor SearchService {
     public static let defaultLimit = 10
     public static let maxLimit = 50
 
-    private let building: Task<Result<(index: SearchIndex, listings: [String: Listing]), SearchUnavailable>, Never>
+    private typealias Indexed = (index: SearchIndex, listings: [String: Listing])
+    private let building: Task<Result<Indexed, SearchUnavailable>, Never>
+    /// The index again after `add(_:)` brought listings from the source's reference list.
+    private var refreshed: Indexed?
 
     /// Starts building the index over `listings` (by default the bundled NASDAQ/NYSE/NYSE American ones).
     public init(listings: @escaping @Sendable () throws -> [Listing] = { try BundledData.listings() }) {
@@ -27,27 +30,47 @@ public actor SearchService {
 
     /// The listings `query` finds, by company name, at most `limit` (see `SearchIndex.search`).
     public func search(_ query: String, limit: Int) async throws(SearchUnavailable) -> [Listing] {
-        try await building.value.get().index.search(query, limit: limit)
+        try await indexed().index.search(query, limit: limit)
     }
 
     /// The number of listings indexed, once the index is built.
     public func count() async throws(SearchUnavailable) -> Int {
-        try await building.value.get().index.count
+        try await indexed().index.count
     }
 
     /// Whether `symbol` (normalized) is one of the listings; nil when they could not be loaded.
     public func isListed(_ symbol: String) async -> Bool? {
-        try? await building.value.get().listings[symbol] != nil
+        try? await indexed().listings[symbol] != nil
     }
 
     /// Every listing, by symbol (the compact index a phone searches offline).
     public func allListings() async throws(SearchUnavailable) -> [Listing] {
-        try await building.value.get().listings.values.sorted { $0.symbol < $1.symbol }
+        try await indexed().listings.values.sorted { $0.symbol < $1.symbol }
     }
 
     /// The listing of `symbol` (normalized), or nil.
     public func listing(_ symbol: String) async -> Listing? {
-        try? await building.value.get().listings[symbol]
+        try? await indexed().listings[symbol]
+    }
+
+    /// Adds the listings not indexed yet (by symbol; the shipped ones are kept as they are) and
+    /// rebuilds the index; returns how many were new.
+    @discardableResult
+    public func add(_ listings: [Listing]) async throws(SearchUnavailable) -> Int {
+        var current = try await indexed().listings
+        var added = 0
+        for listing in listings where current[listing.symbol] == nil {
+            current[listing.symbol] = listing
+            added += 1
+        }
+        guard added > 0 else { return 0 }
+        refreshed = (SearchIndex(listings: Array(current.values)), current)
+        return added
+    }
+
+    private func indexed() async throws(SearchUnavailable) -> Indexed {
+        if let refreshed { return refreshed }
+        return try await building.value.get()
     }
 }
 

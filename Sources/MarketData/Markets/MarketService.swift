@@ -39,6 +39,12 @@ public struct MarketService: Sendable {
             fetchedAt: min(page.fetchedAt, pricing.fetchedAt), isStale: page.isStale || pricing.isStale)
     }
 
+    /// One page of the source's reference list (its largest), without prices: what the app
+    /// reads to learn the listings newer than its shipped files.
+    public func referencePage(cursor: String?) async throws(MarketDataError) -> Fetched<TickerPage> {
+        try await provider.tickers(TickerQuery(cursor: cursor, limit: Self.maxPageSize))
+    }
+
     /// The quotes of `symbols` (those that traded on the last day), from the same two
     /// grouped-daily answers as every list: no request per symbol, whatever the count.
     public func quotes(for symbols: [String]) async throws(MarketDataError) -> Fetched<[String: Quote]> {

@@ -85,7 +85,7 @@ extension MarketDataError {
     /// The source failed (down, rate limited, or garbled), as opposed to refusing the request.
     var isSourceFailure: Bool {
         switch self {
-        case .unavailable, .rateLimited, .invalidResponse: return true
+        case .unavailable, .rateLimited, .tooManyWaiting, .invalidResponse: return true
         case .unknownSymbol, .notAuthorized, .badRequest: return false
         }
     }

@@ -6,6 +6,9 @@ public enum MarketDataError: Error, Equatable, Sendable, CustomStringConvertible
     case notAuthorized(String)
     /// Still rate limited after backing off, with nothing cached to fall back to.
     case rateLimited(retryAfterSeconds: Int)
+    /// This client already has its fair share of requests waiting for the source's rate limit
+    /// (`SourceCaller`), with nothing cached to fall back to: the client's fault, a 429.
+    case tooManyWaiting(retryAfterSeconds: Int)
     /// The source could not be reached or kept failing (5xx), with nothing cached to fall back to.
     case unavailable(String)
     /// The source answered with something that is not the documented shape.
@@ -18,6 +21,8 @@ public enum MarketDataError: Error, Equatable, Sendable, CustomStringConvertible
         case .unknownSymbol(let symbol): return "unknown symbol \(symbol)"
         case .notAuthorized(let message): return "the market data source refused the request: \(message)"
         case .rateLimited(let seconds): return "rate limited by the market data source, retry in \(seconds) s"
+        case .tooManyWaiting(let seconds):
+            return "too many of your requests are waiting for the market data source's rate limit, retry in \(seconds) s"
         case .unavailable(let message): return "the market data source is unavailable: \(message)"
         case .invalidResponse(let message): return "the market data source sent an unexpected answer: \(message)"
         case .badRequest(let message): return "bad market data request: \(message)"

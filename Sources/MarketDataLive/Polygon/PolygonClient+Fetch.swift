@@ -164,7 +164,7 @@ extension PolygonClient {
         switch error {
         case .unknownSymbol(let text): return .unknownSymbol(redactor.redact(text))
         case .notAuthorized(let text): return .notAuthorized(redactor.redact(text))
-        case .rateLimited: return error
+        case .rateLimited, .tooManyWaiting: return error
         case .unavailable(let text): return .unavailable(redactor.redact(text))
         case .invalidResponse(let text): return .invalidResponse(redactor.redact(text))
         case .badRequest(let text): return .badRequest(redactor.redact(text))

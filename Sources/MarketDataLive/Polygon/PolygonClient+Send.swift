@@ -30,7 +30,7 @@ extension PolygonClient {
         let shownURL = redactor.redact(url.absoluteString)
         var lastFailure = MarketDataError.unavailable("no attempt was made")
         for attempt in 1...policy.maxAttempts {
-            do {
+            do throws(RateLimiterRefusal) {
                 let waited = try await limiter.acquire()
                 metrics.waited(waited)
                 if waited > .zero {
@@ -42,6 +42,9 @@ extension PolygonClient {
                         logger.trace("waited for the rate limit", metadata: ["seconds": "\(Self.seconds(waited))"])
                     }
                 }
+            } catch .overShare(let retryAfter) {
+                // This client has its share of the queue waiting already: its other requests go first.
+                return .gaveUp(.tooManyWaiting(retryAfterSeconds: max(1, Self.wholeSeconds(retryAfter))))
             } catch {
                 return .gaveUp(.unavailable("cancelled while waiting for the rate limit"))
             }

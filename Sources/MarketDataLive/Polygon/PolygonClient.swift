@@ -55,7 +55,8 @@ public final class PolygonClient: MarketDataProvider {
         self.now = now
         self.freshness = freshness
         self.logger = logger
-        self.limiter = SlidingWindowRateLimiter(limit: configuration.requestsPerMinute, clock: clock)
+        self.limiter = SlidingWindowRateLimiter(
+            limit: configuration.requestsPerMinute, maxWaitingPerClient: configuration.maxWaitingPerClient, clock: clock)
         self.redactor = KeyRedactor(apiKey: configuration.apiKey)
     }
 

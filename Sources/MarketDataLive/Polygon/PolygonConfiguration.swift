@@ -24,6 +24,9 @@ public struct PolygonConfiguration: Sendable, Equatable {
     /// The largest answer taken from the source: a larger one is a failure of the source (the
     /// saved answer is served stale, or an error), never stored.
     public var maxAnswerBytes: Int = 4 << 20
+    /// The most requests one client (an address) may have waiting for the rate limiter at once:
+    /// its fair share of the queue. One more is refused at once (a 429 with `Retry-After`).
+    public var maxWaitingPerClient: Int = 10
 
     /// Polygon's public REST endpoint.
     public static let defaultBaseURL = URL(string: "https://api.polygon.io")!

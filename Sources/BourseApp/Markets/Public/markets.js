@@ -77,7 +77,7 @@
         // One request for every row shown; replaces them only once the answer is fresh.
         if (loading) return true;
         const limit = Math.min(Math.max(rows.length, PAGE_SIZE), MAX_PAGE);
-        const answer = await B.getJSON("/api/v1/tickers?limit=" + limit);
+        const answer = await B.getJSON("/api/v1/tickers?limit=" + limit, undefined, true);
         if (answer.stale) return true;
         setRows(answer.results, false);
         cursor = answer.next;

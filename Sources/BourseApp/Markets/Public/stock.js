@@ -50,7 +50,7 @@
     async function loadQuote(quiet) {
         if (!quiet) B.showLoading("Loading " + symbol + "…");
         try {
-            const stock = await B.getJSON("/api/v1/stocks/" + encodeURIComponent(symbol));
+            const stock = await B.getJSON("/api/v1/stocks/" + encodeURIComponent(symbol), undefined, quiet);
             showQuote(stock);
             B.showLoaded();
             quoteStale = !!stock.stale;
@@ -120,7 +120,9 @@
         const url = "/stocks/" + encodeURIComponent(symbol) + "/chart.svg?range=" + range + "&style=" + style
             + "&width=" + width + "&height=" + height;
         try {
-            const response = await fetch(url, { signal: controller.signal, headers: { Accept: "image/svg+xml" } });
+            const headers = { Accept: "image/svg+xml" };
+            if (quiet) headers.Priority = "u=6";  // a refresh: behind what people wait for
+            const response = await fetch(url, { signal: controller.signal, headers: headers });
             const text = await response.text();
             if (!response.ok) {
                 let message = response.statusText;
