@@ -42,6 +42,8 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
                 fields[key] = fields[key].map { "\($0), \(value)" } ?? value
             }
             return TransportResponse(status: Int(response.status.code), headers: fields, body: Array(body.readableBytesView))
+        } catch is NIOTooManyBytesError {
+            throw TransportError("the answer is larger than \(maxBodyBytes) bytes", answerTooLarge: true)
         } catch {
             // AsyncHTTPClient's errors name what failed, not the URL; the client scrubs the
             // key from this text once more before it goes anywhere.

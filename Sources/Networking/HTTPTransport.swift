@@ -23,9 +23,12 @@ public struct TransportResponse: Sendable, Equatable {
 public struct TransportError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What went wrong, without the request's URL (which may carry the key).
     public var message: String
+    /// The answer was larger than the transport takes: it stopped reading (no retry will help).
+    public var answerTooLarge: Bool
 
-    public init(_ message: String) {
+    public init(_ message: String, answerTooLarge: Bool = false) {
         self.message = message
+        self.answerTooLarge = answerTooLarge
     }
 
     public var description: String { message }

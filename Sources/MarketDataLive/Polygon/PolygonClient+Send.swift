@@ -68,6 +68,12 @@ extension PolygonClient {
                     lastFailure = error
                     wait = suggested ?? policy.backoff(afterAttempt: attempt)
                 }
+            } catch  where error.answerTooLarge {
+                // The transport stopped reading past the largest answer taken: the source failing,
+                // like a 5xx, and another try would fetch the same.
+                metrics.sent(request, outcome: .tooLarge)
+                return .gaveUp(
+                    .invalidResponse("the answer is more than the \(configuration.maxAnswerBytes) bytes allowed"))
             } catch {
                 metrics.sent(request, outcome: .noAnswer)
                 lastFailure = .unavailable(redactor.redact(error.message))
