@@ -47,7 +47,9 @@ struct FailingUpstreamRoutesTests {
         func aDayLater() { now.set(now.date.addingTimeInterval(25 * 3600)) }
     }
 
-    static func fixture() async throws -> Fixture {
+    /// With an answer saved a request waits `patience` (1 s) for the source; with nothing saved,
+    /// `deadline`: 10 s by default, so that a healthy answer is never late on a busy machine.
+    static func fixture(deadline: Duration = .seconds(10)) async throws -> Fixture {
         let upstream = try await MisbehavingUpstream.start()
         let now = TestNow(LiveMarket.fridayEvening)
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("bourse-upstream-\(UUID().uuidString).sqlite")
@@ -59,7 +61,7 @@ struct FailingUpstreamRoutesTests {
             baseURL: upstream.url, apiKey: key, requestsPerMinute: 1000,
             retry: RetryPolicy(
                 maxAttempts: 2, baseBackoff: .milliseconds(5), maxBackoff: .milliseconds(20), maxRateLimitWait: .seconds(1)),
-            patience: .milliseconds(500), deadline: .seconds(1))
+            patience: .seconds(1), deadline: deadline)
         configuration.maxAnswerBytes = 64 << 10
         let client = PolygonClient(configuration: configuration, cache: store, now: { now.date }, logger: quiet)
         let market = MarketService(source: .polygon, provider: client, now: { now.date })
@@ -98,7 +100,7 @@ struct FailingUpstreamRoutesTests {
     }
 
     @Test func aSourceThatNeverAnswersCostsTheDeadlineThenA503WithRetryAfter() async throws {
-        let fixture = try await Self.fixture()
+        let fixture = try await Self.fixture(deadline: .seconds(1))
         fixture.upstream.set(.hang)
         let answer = try await fixture.stock()
         #expect(answer.status == .serviceUnavailable)
@@ -115,7 +117,7 @@ struct FailingUpstreamRoutesTests {
     }
 
     @Test func aSlowSourceAnswersPastTheDeadlineAndFillsTheCacheForTheNextAsk() async throws {
-        let fixture = try await Self.fixture()
+        let fixture = try await Self.fixture(deadline: .seconds(1))
         fixture.upstream.set(.slow(.seconds(2)))
         var answer = try await fixture.stock()
         #expect(answer.status == .serviceUnavailable)

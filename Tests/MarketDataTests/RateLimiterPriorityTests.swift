@@ -41,6 +41,24 @@ struct RateLimiterPriorityTests {
         }
     }
 
+    /// Queues each `(name, caller)` in turn behind a full window of one slot a minute, then moves
+    /// the clock a minute at a time until every one has had its slot (their order is in `log`).
+    static func queueInOrder(
+        _ queued: [(String, SourceCaller)], on limiter: SlidingWindowRateLimiter, clock: ManualClock, log: GrantLog
+    ) async throws {
+        var tasks: [Task<Duration, any Error>] = []
+        for (index, (name, caller)) in queued.enumerated() {
+            tasks.append(queue(name, as: caller, on: limiter, log: log))
+            await waitForWaiting(limiter, index + 1)
+        }
+        for round in 1...queued.count {
+            await clock.waitForSleepers(1)
+            clock.advance(by: .seconds(60))
+            while log.all.count < round { await Task.yield() }
+        }
+        for task in tasks { _ = try await task.value }
+    }
+
     @Test("What a person is waiting for goes before a background refresh queued earlier")
     func interactiveBeforeBackground() async throws {
         let clock = ManualClock()
@@ -71,20 +89,8 @@ struct RateLimiterPriorityTests {
         let log = GrantLog()
         try await limiter.acquire(for: Self.alice)  // t = 0
 
-        var tasks: [Task<Duration, any Error>] = []
-        for index in 1...4 {
-            tasks.append(Self.queue("alice\(index)", as: Self.alice, on: limiter, log: log))
-            await Self.waitForWaiting(limiter, index)
-        }
-        tasks.append(Self.queue("bob1", as: Self.bob, on: limiter, log: log))
-        await Self.waitForWaiting(limiter, 5)
-
-        for round in 1...5 {
-            await clock.waitForSleepers(1)
-            clock.advance(by: .seconds(60))
-            while log.all.count < round { await Task.yield() }
-        }
-        for task in tasks { _ = try await task.value }
+        let queued = (1...4).map { ("alice\($0)", Self.alice) } + [("bob1", Self.bob)]
+        try await Self.queueInOrder(queued, on: limiter, clock: clock, log: log)
 
         // Alice was served last (t = 0), so Bob goes first, then Alice's requests in order.
         #expect(log.all == ["bob1", "alice1", "alice2", "alice3", "alice4"])
@@ -97,19 +103,8 @@ struct RateLimiterPriorityTests {
         let log = GrantLog()
         try await limiter.acquire(for: .background)
 
-        var tasks: [Task<Duration, any Error>] = []
-        for (index, (name, caller)) in [
-            ("a1", Self.alice), ("a2", Self.alice), ("a3", Self.alice), ("b1", Self.bob), ("b2", Self.bob),
-        ].enumerated() {
-            tasks.append(Self.queue(name, as: caller, on: limiter, log: log))
-            await Self.waitForWaiting(limiter, index + 1)
-        }
-        for round in 1...5 {
-            await clock.waitForSleepers(1)
-            clock.advance(by: .seconds(60))
-            while log.all.count < round { await Task.yield() }
-        }
-        for task in tasks { _ = try await task.value }
+        let queued = [("a1", Self.alice), ("a2", Self.alice), ("a3", Self.alice), ("b1", Self.bob), ("b2", Self.bob)]
+        try await Self.queueInOrder(queued, on: limiter, clock: clock, log: log)
 
         #expect(log.all == ["a1", "b1", "a2", "b2", "a3"])
     }
