@@ -20,6 +20,7 @@ let package = Package(
                 .product(name: "BourseCore", package: "bourse"),
                 .product(name: "BundledData", package: "bourse"),
                 .product(name: "MarketData", package: "bourse"),
+                .product(name: "MarketDataLive", package: "bourse"),
                 .product(name: "StandIns", package: "bourse"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],

@@ -1,4 +1,7 @@
-"""Reads package-benchmark's text tables and prints each (bourse)/(baseline) pair's p50s and ratio."""
+"""Reads package-benchmark's text tables and prints each (bourse)/(baseline) pair's p50s and ratio.
+
+When a benchmark's name gives its work as a count of things ("1M transactions", "50 queries"),
+the time metrics also get each side's time per thing (e.g. "38.2 ns/transaction")."""
 import re
 import sys
 
@@ -30,9 +33,33 @@ def parse(lines):
     return results
 
 
+def per_item(name):
+    """(count, singular noun) from the first "<number>[K|M] <noun>" in a benchmark's name, or None."""
+    match = re.search(r"\b(\d+)([KM]?) ([a-z]+)", name)
+    if not match:
+        return None
+    count = int(match.group(1)) * {"": 1, "K": 1_000, "M": 1_000_000}[match.group(2)]
+    noun = match.group(3)
+    noun = noun[:-3] + "y" if noun.endswith("ies") else noun[:-1] if noun.endswith("s") else noun
+    return count, noun
+
+
+def shown_per_item(seconds, item):
+    """A time per item in the unit that reads best, e.g. "38.2 ns/transaction"."""
+    count, noun = item
+    nanoseconds = seconds / count * 1e9
+    for unit, size in (("s", 1e9), ("ms", 1e6), ("μs", 1e3)):
+        if nanoseconds >= size:
+            return f"{nanoseconds / size:.3g} {unit}/{noun}"
+    return f"{nanoseconds:.3g} ns/{noun}"
+
+
 def main(path):
     results = parse(open(path, encoding="utf-8"))
-    print("\n| Benchmark | metric | bourse p50 | baseline p50 | ratio |\n| --- | --- | --- | --- | --- |")
+    print(
+        "\n| Benchmark | metric | bourse p50 | baseline p50 | ratio | bourse per item | baseline per item |"
+        "\n| --- | --- | --- | --- | --- | --- | --- |"
+    )
     for name in sorted(results):
         if not name.endswith("(bourse)"):
             continue
@@ -45,7 +72,9 @@ def main(path):
             b = theirs * (base_unit or 1)
             ratio = f"{b / a:.1f}x" if a else "n/a"
             shown = lambda v, u: f"{v:g} s" if u else f"{v:g}"
-            print(f"| {name[:-len(' (bourse)')]} | {metric} | {shown(a, unit)} | {shown(b, base_unit)} | {ratio} |")
+            item = per_item(name) if unit and base_unit else None
+            each = f"{shown_per_item(a, item)} | {shown_per_item(b, item)}" if item else " | "
+            print(f"| {name[:-len(' (bourse)')]} | {metric} | {shown(a, unit)} | {shown(b, base_unit)} | {ratio} | {each} |")
 
 
 if __name__ == "__main__":

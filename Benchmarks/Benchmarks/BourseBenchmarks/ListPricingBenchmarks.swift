@@ -3,6 +3,7 @@ import BourseCore
 import Foundation
 import Logging
 import MarketData
+import MarketDataLive
 import StandIns
 
 /// Requests to price a list of 100 tickers, counted at the stand-in: Bourse's way (one page of
@@ -61,7 +62,7 @@ enum ListPricingBenchmarks {
             let client = PolygonClient(configuration: configuration, logger: quiet)
             return Stack(
                 standIn: standIn, client: client,
-                service: MarketService(sourceName: "simulated", provider: client, now: { Date() }), server: server)
+                service: MarketService(source: .simulated, provider: client, now: { Date() }), server: server)
         }
 
         func stop() { server.cancel() }
