@@ -794,8 +794,8 @@ async def soak(args):
             failures.append(f"server after the load: health {health}, exit {exit_code}")
         log("")
         log("goals missed: " + "; ".join(failures) if failures else "goals met: no 500, no socket errors or lost sockets, memory and open files flat within 10 %, clean exit")
-        if args.keep:
-            log(f"kept: {workdir}")
+        if args.keep or failures:
+            log(f"kept (database, logs, /metrics before and after): {workdir}")
         return 1 if failures else 0
     finally:
         for proxy in upstream.listeners:
@@ -808,7 +808,7 @@ async def soak(args):
                     process.wait(timeout=10)
                 except subprocess.TimeoutExpired:
                     process.kill()
-        if not args.keep:
+        if not args.keep and not failures:
             shutil.rmtree(workdir, ignore_errors=True)
 
 
