@@ -83,13 +83,19 @@ public final class EmbeddedServices: Service, Sendable {
         // An implementation detail of the app: only its failures are worth a log line.
         var quiet = Logger(label: "bourse.embedded")
         quiet.logLevel = .critical
-        let (port, server) = try await LoopbackServer.start { onRunning in
-            Application(
-                router: router, server: .http1WebSocketUpgrade(webSocketRouter: router),
-                configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: "bourse-embedded"),
-                onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
-                logger: quiet)
+        let started: (port: Int, task: Task<Void, any Error>)
+        do {
+            started = try await LoopbackServer.start { onRunning in
+                Application(
+                    router: router, server: .http1WebSocketUpgrade(webSocketRouter: router),
+                    configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: "bourse-embedded"),
+                    onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
+                    logger: quiet)
+            }
+        } catch {
+            throw EmbeddedServicesError.didNotStart
         }
+        let (port, server) = started
         return EmbeddedServices(
             baseURL: URL(string: "http://127.0.0.1:\(port)")!, polygon: polygon, gnb: gnb, gnbData: gnbData, feed: feed,
             server: server)

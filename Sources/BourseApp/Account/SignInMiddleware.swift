@@ -15,8 +15,7 @@ import Hummingbird
 struct SignInMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     let accounts: AccountService
-    /// The router's routes: a method no route answers at a path passes on to its 405 (nothing
-    /// is served, so there is nothing to sign in for).
+    /// The router's routes, for `isWrongMethod`.
     var routes: RouteMethods?
 
     func handle(
@@ -25,23 +24,32 @@ struct SignInMiddleware: RouterMiddleware {
         -> Response
     {
         guard try await accounts.signInRequired() else { return try await next(request, context) }
-        if let allowed = routes?.methods(for: request.uri.path), !allowed.isEmpty, !allowed.contains(request.method) {
-            return try await next(request, context)
-        }
         var context = context
         context.identity = try await identify(request)
         if context.identity == .session, ![.get, .head].contains(request.method),
             !SameOrigin.allows(
                 origin: request.headers[.origin], host: request.head.authority, secure: context.connection.isSecure)
         {
+            if isWrongMethod(request) { return try await next(request, context) }
             throw APIError(.forbidden, "refused: a request that changes something must come from this site's own pages")
         }
-        guard context.identity != nil || Self.isOpen(request.uri.path) else { throw Self.refusal(for: request) }
+        guard context.identity != nil || Self.isOpen(request.uri.path) else {
+            if isWrongMethod(request) { return try await next(request, context) }
+            throw Self.refusal(for: request)
+        }
         // Only a page shows who is signed in; the API needs no task-local.
         guard context.identity == .session, !request.uri.path.hasPrefix("/api/") else {
             return try await next(request, context)
         }
         return try await PageLayout.$signedIn.withValue(true) { try await next(request, context) }
+    }
+
+    /// A method no route answers at a path some route answers: it goes on to its 405 (nothing is
+    /// served, so there is nothing to sign in for). Asked only of a request about to be refused,
+    /// so a signed-in request never pays for the lookup.
+    private func isWrongMethod(_ request: Request) -> Bool {
+        guard let allowed = routes?.methods(for: request.uri.path) else { return false }
+        return !allowed.isEmpty && !allowed.contains(request.method)
     }
 
     private func identify(_ request: Request) async throws -> Identity? {

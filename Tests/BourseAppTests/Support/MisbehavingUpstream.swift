@@ -2,6 +2,7 @@ import BourseCore
 import Foundation
 import Hummingbird
 import Logging
+import StandIns
 import Synchronization
 
 /// A Polygon-shaped server on a loopback port that misbehaves on demand: the fake upstream of
@@ -64,15 +65,11 @@ final class MisbehavingUpstream: Sendable {
             state.paths.withLock { $0.append(request.uri.path) }
             return try await answer(request, mode: state.mode.withLock { $0 })
         }
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let application = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in
-                continuation.yield(channel.localAddress?.port ?? 0)
-                continuation.finish()
-            }, logger: quiet)
-        let server = Task { try await application.run() }
-        guard let port = await ports.first(where: { _ in true }) else { throw CancellationError() }
+        let (port, server) = try await LoopbackServer.start { onRunning in
+            Application(
+                router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) }, logger: quiet)
+        }
         return MisbehavingUpstream(url: URL(string: "http://127.0.0.1:\(port)")!, state: state, server: server)
     }
 

@@ -33,16 +33,11 @@ final class GNBTestServer: Sendable {
         extraRoutes(router)
         var quiet = Logger(label: "test")
         quiet.logLevel = .critical
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let application = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in
-                continuation.yield(channel.localAddress?.port ?? 0)
-                continuation.finish()
-            },
-            logger: quiet)
-        let server = Task { try await application.run() }
-        guard let port = await ports.first(where: { _ in true }) else { throw CancellationError() }
+        let (port, server) = try await LoopbackServer.start { onRunning in
+            Application(
+                router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) }, logger: quiet)
+        }
         return GNBTestServer(baseURL: URL(string: "http://127.0.0.1:\(port)")!, recorder: recorder, server: server)
     }
 
