@@ -6,7 +6,7 @@ struct SimCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sim",
         abstract:
-            "Run the stand-in services alone: the simulated Polygon-compatible market API, the GNB service and the exchange feed (ws://HOST:PORT/feed)."
+            "Run the stand-in services alone: the simulated Polygon-compatible market API, the GNB service (http://HOST:PORT/standin/gnb) and the exchange feed (ws://HOST:PORT/feed)."
     )
 
     @Option(help: "The address to listen on.") var host = "127.0.0.1"

@@ -20,9 +20,7 @@ struct GNBRoutesTests {
         let settings = try SourceSettings(environment: environment)
         let gnb = try GNBSettings.make(settings: settings, store: InMemoryAnswerStore(), embedded: embedded, logger: quiet)
         let market = try MarketSource.make(settings: settings, cache: InMemoryAnswerStore(), embedded: embedded, logger: quiet)
-        let gnbService = try #require(embedded.gnb)
-        let router = buildRouter(market: market, gnb: gnb, external: [ExternalRoutes { gnbService.addRoutes(to: $0) }])
-        return (Application(router: router), embedded)
+        return (Application(router: buildRouter(market: market, gnb: gnb)), embedded)
     }
 
     static func json(_ response: TestResponse) throws -> [String: Any] {
@@ -106,16 +104,48 @@ struct GNBRoutesTests {
         }
     }
 
-    @Test func theAppServesItsOwnGNBResources() async throws {
+    /// The GNB stand-in is served on the embedded services' own port under its prefix, never
+    /// on the app's router: on the app, `/gnb/{sku}` is a product's page for every SKU.
+    @Test(arguments: ["/gnb/rates", "/gnb/transactions.xml", "/gnb/transactions", "/gnb/rates.json"])
+    func aSKUThatLooksLikeTheServicesPathIsAPage(path: String) async throws {
         let (app, embedded) = try await Self.app()
         defer { embedded.stop() }
+        let sku = String(path.dropFirst("/gnb/".count))
         try await app.test(.router) { client in
-            try await client.execute(uri: "/gnb/rates", method: .get, headers: [.accept: "application/xml"]) { response in
+            try await client.execute(uri: path, method: .get, headers: [.accept: "application/xml"]) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "text/html; charset=utf-8")
+                #expect(String(buffer: response.body).contains("<h1>Product \(sku)</h1>"))
+            }
+            try await client.execute(uri: "/api/v1/gnb/products/\(sku)", method: .get) { response in
+                #expect(response.status == .notFound)
+                let error = try Self.json(response)["error"] as? String
+                #expect(error == "no product \(sku) in the transactions")
+            }
+            try await client.execute(uri: "/standin\(path)", method: .get) { response in
+                #expect(response.status == .notFound)
+            }
+        }
+    }
+
+    @Test func theEmbeddedGNBServiceIsUnderItsPrefixOnItsOwnPort() async throws {
+        let (_, embedded) = try await Self.app()
+        defer { embedded.stop() }
+        #expect(embedded.gnbURL.absoluteString == "\(embedded.baseURL.absoluteString)/standin/gnb")
+        #expect(embedded.gnb != nil)
+        let router = EmbeddedServices.router(polygon: nil, gnb: embedded.gnb, feed: nil)
+        try await Application(router: router).test(.router) { client in
+            try await client.execute(uri: "/standin/gnb/rates", method: .get, headers: [.accept: "application/xml"]) {
+                response in
                 #expect(response.status == .ok)
                 #expect(String(buffer: response.body).contains(#"<rate from="USD" to="EUR" rate="0.736"/>"#))
             }
-            try await client.execute(uri: "/gnb/transactions", method: .get, headers: [.accept: "image/png"]) { response in
+            try await client.execute(uri: "/standin/gnb/transactions", method: .get, headers: [.accept: "image/png"]) {
+                response in
                 #expect(response.status == .notAcceptable)
+            }
+            try await client.execute(uri: "/gnb/rates", method: .get) { response in
+                #expect(response.status == .notFound)
             }
         }
     }

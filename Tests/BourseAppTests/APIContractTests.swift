@@ -7,7 +7,6 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import MarketData
-import StandIns
 import Storage
 import Testing
 
@@ -24,7 +23,7 @@ struct APIContractTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// A router with every feature, sign-in and the app's own GNB service, as `bourse serve` has.
+    /// A router with every feature and sign-in, as `bourse serve` has.
     static func router() async throws -> Router<AppRequestContext> {
         var quiet = Logger(label: "test")
         quiet.logLevel = .critical
@@ -32,13 +31,11 @@ struct APIContractTests {
         let desk = try await TradingDesk(store: DatabaseOrderStore(database: database), logger: quiet)
         let gnb = GNBService(
             client: GNBClient(accept: .json, logger: quiet), sources: GNBSources(baseURL: URL(string: "http://127.0.0.1:9/gnb")!))
-        let gnbService = try GNBStandIn.bundled(.statement)
         let market = MarketService(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
         let search = SearchService()
         var features = AppFeatures(
             market: market, search: search, gnb: gnb,
             exchange: ExchangeService(desk: desk, source: .simulated, symbol: "AAPL"),
-            external: [ExternalRoutes { gnbService.addRoutes(to: $0) }],
             accounts: AccountService(store: DatabaseAccountStore(database: database)),
             watchlist: WatchlistService(store: DatabaseWatchlistStore(database: database), market: market, listings: search))
         features.metrics = prometheusMetrics()

@@ -10,7 +10,6 @@ import HummingbirdWSTesting
 import HummingbirdWebSocket
 import Logging
 import MarketData
-import StandIns
 import Storage
 import Testing
 
@@ -41,11 +40,9 @@ struct SignInRoutesTests {
         let market = MarketService(source: .simulated, provider: UnavailableMarket(), now: { Date() })
         let gnb = GNBService(
             client: GNBClient(accept: .json, logger: quiet), sources: GNBSources(baseURL: URL(string: "http://127.0.0.1:9/gnb")!))
-        let gnbService = try GNBStandIn.bundled(.statement)
         var features = AppFeatures(
             market: market, search: SearchService(), gnb: gnb,
-            exchange: ExchangeService(desk: desk, source: .simulated, symbol: "AAPL"),
-            external: [ExternalRoutes { gnbService.addRoutes(to: $0) }], accounts: accounts)
+            exchange: ExchangeService(desk: desk, source: .simulated, symbol: "AAPL"), accounts: accounts)
         features.metrics = prometheusMetrics()
         let router = buildRouter(features)
         let app = Application(
@@ -76,7 +73,7 @@ struct SignInRoutesTests {
 
     static func isPage(_ method: HTTPRequest.Method, _ path: String) -> Bool {
         method == .get && !path.hasPrefix("/api/") && !path.hasSuffix(".svg") && !path.hasSuffix("/ws")
-            && !(path.hasPrefix("/gnb/rates") || path.hasPrefix("/gnb/transactions")) && path != "/metrics"
+            && path != "/metrics"
     }
 
     static func signIn(
@@ -136,17 +133,28 @@ struct SignInRoutesTests {
         }
     }
 
-    /// Found by the API contract's check (scripts/test-api-contract): the GNB service's documents
-    /// were taken for pages, and a program asking for rates was sent to the sign-in page.
-    @Test(arguments: ["/gnb/rates", "/gnb/transactions", "/gnb/rates.xml", "/gnb/transactions.json", "/metrics"])
-    func theGNBServiceAndTheMetricsAnswer401NotTheSignInPage(path: String) async throws {
+    /// A scraper asking for the metrics is never sent to the sign-in page.
+    @Test func theMetricsAnswer401NotTheSignInPage() async throws {
         let fixture = try await Self.fixture()
         try await fixture.app.test(.router) { client in
-            let response = try await client.execute(uri: path, method: .get, headers: [.accept: "application/json"])
+            let response = try await client.execute(uri: "/metrics", method: .get, headers: [.accept: "text/plain"])
 
             #expect(response.status == .unauthorized)
             #expect(response.headers[.wwwAuthenticate] == #"Bearer realm="bourse""#)
             #expect(response.headers[.location] == nil)
+        }
+    }
+
+    /// The GNB stand-in is not on the app's router: `/gnb/rates` is a product's page like any
+    /// other, signed in like one.
+    @Test(arguments: ["/gnb/rates", "/gnb/transactions.xml"])
+    func gnbPathsThatLookLikeTheServicesArePages(path: String) async throws {
+        let fixture = try await Self.fixture()
+        try await fixture.app.test(.router) { client in
+            let response = try await client.execute(uri: path, method: .get, headers: [.accept: "application/xml"])
+
+            #expect(response.status == .seeOther)
+            #expect(response.headers[.location] == SignInTarget.signInPath(returningTo: path))
         }
     }
 

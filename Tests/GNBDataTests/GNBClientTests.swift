@@ -16,12 +16,12 @@ struct GNBClientTests {
         let server = try await GNBTestServer.start()
         let client = GNBClient(accept: format)
 
-        let data = try await client.load(GNBSources(baseURL: server.baseURL.appendingPathComponent("gnb")))
+        let data = try await client.load(GNBSources(baseURL: server.gnbURL))
 
         #expect(data.rates.count == 4 && data.rates.contains(Self.usdToEUR))
         #expect(data.transactions.count == 5)
         #expect(!data.isStale && data.warnings.isEmpty)
-        #expect(Set(server.requests.map(\.path)) == ["/gnb/rates", "/gnb/transactions"])
+        #expect(Set(server.requests.map(\.path)) == ["/standin/gnb/rates", "/standin/gnb/transactions"])
         #expect(server.requests.allSatisfy { $0.accept == format.mediaType })
     }
 
@@ -50,7 +50,7 @@ struct GNBClientTests {
 
     @Test func aSourceThatIsDownFallsBackToTheLastGoodDownloadMarkedStale() async throws {
         let server = try await GNBTestServer.start()
-        let sources = GNBSources(baseURL: server.baseURL.appendingPathComponent("gnb"))
+        let sources = GNBSources(baseURL: server.gnbURL)
         let client = GNBClient(store: InMemoryAnswerStore())
         let fresh = try await client.load(sources)
 
@@ -64,7 +64,7 @@ struct GNBClientTests {
 
     @Test func aSavedAnswerUnderTheSourcesKeyIsItsLastGoodDownload() async throws {
         let server = try await GNBTestServer.start()
-        let sources = GNBSources(baseURL: server.baseURL.appendingPathComponent("gnb"))
+        let sources = GNBSources(baseURL: server.gnbURL)
         await server.stop()
         let fetchedAt = Date(timeIntervalSince1970: 1_700_000_000)
         let store = InMemoryAnswerStore()
@@ -88,7 +88,7 @@ struct GNBClientTests {
 
     @Test func aSourceThatIsDownWithNothingSavedIsUnavailable() async throws {
         let server = try await GNBTestServer.start()
-        let sources = GNBSources(baseURL: server.baseURL.appendingPathComponent("gnb"))
+        let sources = GNBSources(baseURL: server.gnbURL)
         await server.stop()
 
         await #expect {
@@ -104,7 +104,7 @@ struct GNBClientTests {
         }
         let sources = GNBSources(
             rates: .url(server.baseURL.appendingPathComponent("broken/rates")),
-            transactions: .url(server.baseURL.appendingPathComponent("gnb/transactions")))
+            transactions: .url(server.gnbURL.appendingPathComponent("transactions")))
 
         await #expect {
             try await GNBClient().load(sources)
@@ -127,7 +127,7 @@ struct GNBClientTests {
         }
         let sources = GNBSources(
             rates: .url(server.baseURL.appendingPathComponent("flaky/rates")),
-            transactions: .url(server.baseURL.appendingPathComponent("gnb/transactions")))
+            transactions: .url(server.gnbURL.appendingPathComponent("transactions")))
 
         serveBad.withLock { $0 = true }
         await #expect {

@@ -16,10 +16,10 @@ struct GNBStandInTests {
     @Test(
         "serves each resource in the format asked for",
         arguments: [
-            ("/gnb/rates", "application/json", GNBFormat.json), ("/gnb/rates", "application/xml", .xml),
-            ("/gnb/transactions", "application/json", .json), ("/gnb/transactions", "text/xml", .xml),
-            ("/gnb/rates.xml", "application/json", .xml), ("/gnb/transactions.json", "application/xml", .json),
-            ("/gnb/rates", "", .json),
+            ("/standin/gnb/rates", "application/json", GNBFormat.json), ("/standin/gnb/rates", "application/xml", .xml),
+            ("/standin/gnb/transactions", "application/json", .json), ("/standin/gnb/transactions", "text/xml", .xml),
+            ("/standin/gnb/rates.xml", "application/json", .xml),
+            ("/standin/gnb/transactions.json", "application/xml", .json), ("/standin/gnb/rates", "", .json),
         ])
     func formats(path: String, accept: String, format: GNBFormat) async throws {
         try await Self.app().test(.router) { client in
@@ -30,7 +30,7 @@ struct GNBStandInTests {
                 #expect((response.headers[.vary] == "Accept") == !path.contains("."))
                 let bytes = Array(String(buffer: response.body).utf8)
                 #expect(GNBParser.sniffFormat(bytes) == format)
-                if path.hasPrefix("/gnb/rates") {
+                if path.hasPrefix("/standin/gnb/rates") {
                     let rates = try GNBParser.rates(bytes, format: format)
                     #expect(rates.count == 4)
                     #expect(rates.contains(Rate(from: CurrencyCode("USD")!, to: .eur, rate: "0.736")))
@@ -45,9 +45,19 @@ struct GNBStandInTests {
 
     @Test func anUnacceptableAcceptIs406WithAMessage() async throws {
         try await Self.app().test(.router) { client in
-            try await client.execute(uri: "/gnb/rates", method: .get, headers: [.accept: "text/html"]) { response in
+            try await client.execute(uri: "/standin/gnb/rates", method: .get, headers: [.accept: "text/html"]) { response in
                 #expect(response.status == .notAcceptable)
                 #expect(String(buffer: response.body).contains("available as application/json or application/xml"))
+            }
+        }
+    }
+
+    /// The app's `/gnb/{sku}` is a page for every SKU: the service has no path under `/gnb`.
+    @Test(arguments: ["/gnb/rates", "/gnb/transactions", "/gnb/rates.json", "/gnb/transactions.xml"])
+    func servesNothingOnTheAppsPagePaths(path: String) async throws {
+        try await Self.app().test(.router) { client in
+            try await client.execute(uri: path, method: .get) { response in
+                #expect(response.status == .notFound)
             }
         }
     }
@@ -62,11 +72,13 @@ struct GNBStandInTests {
         try GNBStandIn.bundled(set).addRoutes(to: router)
         try await Application(router: router).test(.router) { client in
             for format in [GNBFormat.json, .xml] {
-                let served = try await client.execute(uri: "/gnb/transactions.\(format.rawValue)", method: .get) { response in
+                let served = try await client.execute(uri: "/standin/gnb/transactions.\(format.rawValue)", method: .get) {
+                    response in
                     try GNBParser.transactions(Array(String(buffer: response.body).utf8), format: format)
                 }
                 #expect(served.count == transactions)
-                let servedRates = try await client.execute(uri: "/gnb/rates.\(format.rawValue)", method: .get) { response in
+                let servedRates = try await client.execute(uri: "/standin/gnb/rates.\(format.rawValue)", method: .get) {
+                    response in
                     try GNBParser.rates(Array(String(buffer: response.body).utf8), format: format)
                 }
                 #expect(servedRates.count == rates)

@@ -1,4 +1,5 @@
 """The GNB screens in Chromium at phone and tablet size, against the app's embedded data."""
+import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
@@ -53,6 +54,15 @@ def test_unknown_product(driver, app_url, screenshot):
     assert not driver.find_element(By.ID, "retry").is_displayed()
     screenshot()
     assert_no_serious_violations(driver)
+
+
+@pytest.mark.parametrize("sku", ["transactions.xml", "rates"])
+def test_a_sku_named_like_the_gnb_services_files_is_a_product_page(driver, app_url, sku):
+    """The GNB stand-in has its own port and prefix: on the app, every SKU is a product page."""
+    driver.get(app_url + "/gnb/" + sku)
+    assert driver.find_element(By.TAG_NAME, "h1").text == f"Product {sku}"
+    wait(driver).until(EC.visibility_of_element_located((By.ID, "error")))
+    assert f"No product {sku}" in driver.find_element(By.ID, "error-text").text
 
 
 def test_a_path_that_is_not_a_sku(driver, app_url):

@@ -76,7 +76,7 @@ def configured_sources(port):
         "POLYGON_BASE_URL": f"http://127.0.0.1:{port}",
         "POLYGON_RATE_LIMIT": "6000",
         "BOURSE_FEED_URL": f"ws://127.0.0.1:{port}/feed",
-        "BOURSE_GNB_URL": f"http://127.0.0.1:{port}/gnb",
+        "BOURSE_GNB_URL": f"http://127.0.0.1:{port}/standin/gnb",
     }
 
 

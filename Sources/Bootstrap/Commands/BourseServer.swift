@@ -71,12 +71,8 @@ public enum BourseServer {
         let (desk, exchangeServices) = try await ExchangeSource.start(
             store: DatabaseOrderStore(database: database), feedURL: feedURL, logger: logger, metrics: metrics.factory)
         let exchange = ExchangeService(desk: desk, source: settings.feedKind, symbol: embedded?.feed?.simulator.symbol)
-        // The app's own GNB service (`/gnb/rates`, `/gnb/transactions`): routes on the app's
-        // port, serving the bundled sample; no server of its own.
-        let gnbService = try embedded?.gnb ?? GNBStandIn.bundled(options.gnbData)
         var features = AppFeatures(
-            market: market, search: search, gnb: gnb, exchange: exchange,
-            external: [ExternalRoutes { gnbService.addRoutes(to: $0) }], accounts: accounts,
+            market: market, search: search, gnb: gnb, exchange: exchange, accounts: accounts,
             watchlist: WatchlistService(store: DatabaseWatchlistStore(database: database), market: market, listings: search))
         features.deployID = environment["BOURSE_DEPLOY_ID"]
         features.metrics = metrics

@@ -43,7 +43,7 @@ public enum GNBReport {
             if defaults == nil, options.rates == nil || options.transactions == nil {
                 let started = try await EmbeddedServices.start(.gnb)
                 embedded = started
-                defaults = started.map { GNBSources(baseURL: $0.baseURL.appendingPathComponent("gnb")) }
+                defaults = started.map { GNBSources(baseURL: $0.gnbURL) }
                 if options.rates == nil, options.transactions == nil, let started {
                     label = "the embedded GNB sample (\(started.gnbData.rawValue))"
                 }

@@ -4,8 +4,8 @@ import HummingbirdWebSocket
 import StandIns
 
 /// `bourse sim`: the stand-in services alone: the simulated Polygon market at `/v2/...` and
-/// `/v3/...`, the GNB service at `/gnb/rates` and `/gnb/transactions`, and the exchange feed,
-/// a WebSocket at `/feed`.
+/// `/v3/...`, the GNB service at `/standin/gnb/rates` and `/standin/gnb/transactions` (its base
+/// URL, for `BOURSE_GNB_URL`, is `/standin/gnb`), and the exchange feed, a WebSocket at `/feed`.
 public enum StandInServer {
     /// The exchange feed's settings.
     public struct FeedOptions: Sendable {
@@ -36,8 +36,9 @@ public enum StandInServer {
             configuration: .init(address: .hostname(host, port: port), serverName: "bourse-sim"),
             onServerRunning: { channel in
                 let bound = channel.localAddress?.port ?? port
+                logger.notice("Stand-ins at http://\(host):\(bound): simulated Polygon market (\(limit))")
                 logger.notice(
-                    "Stand-ins at http://\(host):\(bound): simulated Polygon market (\(limit)), GNB service (\(gnbData.rawValue) data)"
+                    "GNB service at http://\(host):\(bound)/\(GNBStandIn.pathPrefix) (rates, transactions; \(gnbData.rawValue) data)"
                 )
                 logger.notice(
                     "Exchange feed at ws://\(host):\(bound)/feed: \(market.symbol) from \(market.startPrice), \(feed.ticksPerSecond) ticks/s, seed \(market.seed)"

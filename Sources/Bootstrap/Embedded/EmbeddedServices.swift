@@ -8,8 +8,9 @@ import StandIns
 
 /// The stand-ins the app talks to for the sources that are not configured: the simulated
 /// Polygon market, the GNB rates/transactions service and the exchange feed, on one loopback
-/// port. The app's clients speak HTTP and WebSocket to them exactly as they would to the real
-/// services. Only the stand-ins asked for are built; with none asked for, nothing starts.
+/// port of their own (never on the app's router: the app's paths are its pages and API). The
+/// app's clients speak HTTP and WebSocket to them exactly as they would to the real services.
+/// Only the stand-ins asked for are built; with none asked for, nothing starts.
 ///
 /// A `Service`: once the application runs it, the feed ticks; on graceful shutdown the feed
 /// stops and the server closes.
@@ -46,6 +47,12 @@ public final class EmbeddedServices: Service, Sendable {
         self.gnbData = gnbData
         self.feed = feed
         self.server = server
+    }
+
+    /// The GNB service's base URL (it serves `rates` and `transactions` under it):
+    /// `http://127.0.0.1:PORT/standin/gnb`.
+    public var gnbURL: URL {
+        baseURL.appendingPathComponent(GNBStandIn.pathPrefix)
     }
 
     /// The exchange feed's WebSocket URL: `ws://127.0.0.1:PORT/feed`.

@@ -19,7 +19,7 @@ public enum GNBSettings {
         }
         guard let embedded, embedded.gnb != nil else { throw BootstrapError.missingStandIn("the embedded GNB service") }
         return GNBService(
-            client: client, sources: GNBSources(baseURL: embedded.baseURL.appendingPathComponent("gnb")),
+            client: client, sources: GNBSources(baseURL: embedded.gnbURL),
             sourceLabel: "the embedded GNB sample (\(embedded.gnbData.rawValue))", now: now)
     }
 

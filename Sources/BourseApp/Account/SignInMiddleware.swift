@@ -70,16 +70,12 @@ struct SignInMiddleware: RouterMiddleware {
         .contains(path) || path.hasPrefix("/assets/") || path.hasPrefix("/icons/")
     }
 
-    /// Data outside `/api/`, for programs, not people: the app's own GNB service (JSON or XML)
-    /// and the metrics (a scraper sends a token).
-    static let dataPaths: Set<String> = [
-        "/gnb/rates", "/gnb/rates.json", "/gnb/rates.xml", "/gnb/transactions", "/gnb/transactions.json",
-        "/gnb/transactions.xml", "/metrics",
-    ]
+    /// Data outside `/api/`, for programs, not people: the metrics (a scraper sends a token).
+    static let dataPaths: Set<String> = ["/metrics"]
 
     /// A page asked for in a browser goes to sign-in and comes back; everything else (the API,
-    /// charts, the socket, the GNB service) is 401, so that a program is never handed the
-    /// sign-in page where it expects data.
+    /// charts, the socket, the metrics) is 401, so that a program is never handed the sign-in
+    /// page where it expects data.
     static func refusal(for request: Request) -> any Error {
         let path = request.uri.path
         let isPage =

@@ -16,7 +16,7 @@ public struct AppFeatures: Sendable {
     public var gnb: GNBService?
     /// The live exchange behind `/api/v1/orders`, `/book`, `/position`, `/exchange` and its socket.
     public var exchange: ExchangeService?
-    /// Routes the bootstrap adds as they are (the app's own GNB service at `/gnb/rates`).
+    /// Routes added as they are, beside the features' (the tests' probes).
     public var external: [any FeatureController]
     /// The user's own stocks (`/api/v1/watchlist`, the home screen), when there is a store for them.
     public var watchlist: WatchlistService?

@@ -9,8 +9,8 @@ public protocol FeatureController: Sendable {
     func addRoutes(to router: Router<AppRequestContext>)
 }
 
-/// Routes the bootstrap brings as they are (the app's own GNB service from the stand-ins'
-/// target, which the web app does not import).
+/// Routes added as they are, beside the features' (the tests' probes). Never a stand-in's: the
+/// stand-ins have a server of their own.
 public struct ExternalRoutes: FeatureController {
     private let add: @Sendable (Router<AppRequestContext>) -> Void
 

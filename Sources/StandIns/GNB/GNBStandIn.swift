@@ -22,11 +22,17 @@ public enum GNBSampleSet: String, CaseIterable, Sendable {
     }
 }
 
-/// The GNB rates and transactions service: `GET /gnb/rates` and `GET /gnb/transactions` in JSON
-/// or XML by the `Accept` header (406 when neither is acceptable), and `/gnb/rates.json`,
-/// `/gnb/rates.xml` (and the same for transactions) as the original service spelled them.
+/// The GNB rates and transactions service: `GET /standin/gnb/rates` and
+/// `GET /standin/gnb/transactions` in JSON or XML by the `Accept` header (406 when neither is
+/// acceptable), and `rates.json`, `rates.xml` (and the same for transactions) as the original
+/// service spelled them. Its own prefix, on the stand-ins' server only: the app's `/gnb/{sku}`
+/// is a page for every SKU, `rates` and `transactions.xml` included.
 public final class GNBStandIn: Sendable {
     enum Resource: String, CaseIterable { case rates, transactions }
+
+    /// Where the resources are on a server: the service's base URL is the server's with this
+    /// path (`http://127.0.0.1:PORT/standin/gnb`).
+    public static let pathPrefix = "standin/gnb"
 
     private let bodies: [String: [UInt8]]
 
@@ -47,18 +53,19 @@ public final class GNBStandIn: Sendable {
         return GNBStandIn(rates: rates, transactions: transactions)
     }
 
-    /// Adds the service's routes under `/gnb`.
+    /// Adds the service's routes under `/standin/gnb`.
     public func addRoutes<Context: RequestContext>(to router: Router<Context>) {
         for resource in Resource.allCases {
-            router.get("gnb/\(resource.rawValue)") { request, _ in
+            let path = "\(Self.pathPrefix)/\(resource.rawValue)"
+            router.get(RouterPath(path)) { request, _ in
                 let accept = request.headers[.accept]
                 guard let format = ContentNegotiation.choose(accept: accept, offers: [.json, .xml]) else {
                     return Self.notAcceptable(accept ?? "")
                 }
                 return self.response(resource, format, negotiated: true)
             }
-            router.get("gnb/\(resource.rawValue).json") { _, _ in self.response(resource, .json, negotiated: false) }
-            router.get("gnb/\(resource.rawValue).xml") { _, _ in self.response(resource, .xml, negotiated: false) }
+            router.get(RouterPath("\(path).json")) { _, _ in self.response(resource, .json, negotiated: false) }
+            router.get(RouterPath("\(path).xml")) { _, _ in self.response(resource, .xml, negotiated: false) }
         }
     }
 

@@ -19,6 +19,9 @@ final class GNBTestServer: Sendable {
 
     var requests: [Seen] { recorder.seen.withLock { $0 } }
 
+    /// The GNB service's base URL on this server (`/standin/gnb`).
+    var gnbURL: URL { baseURL.appendingPathComponent(GNBStandIn.pathPrefix) }
+
     private init(baseURL: URL, recorder: Recorder, server: Task<Void, any Error>) {
         self.baseURL = baseURL
         self.recorder = recorder
