@@ -1,5 +1,6 @@
 """`bourse serve` on the network, seen from a raw socket: every malformed request gets an
-answer and then the connection closes; a request for another host gets 421; an idle connection
+answer and then the connection closes (a body that cannot be parsed too, at once, not after the
+idle timeout); a request for another host gets 421; an idle connection
 is closed after `--idle-timeout`, a head that trickles in after `--head-timeout`; and with few
 file descriptors, idle connections cannot lock the app out for longer than the idle timeout.
 
@@ -85,6 +86,19 @@ def statuses(received):
 
 
 HOST = b"Host: 127.0.0.1\r\n"
+ORDER = json.dumps({"side": "buy", "type": "market", "quantity": 10}).encode()
+
+
+def chunked(path, body, method=b"POST", codings=b"chunked"):
+    """A request for `path` whose `body` (bytes, as sent) is in `codings`."""
+    return (method + b" " + path + b" HTTP/1.1\r\n" + HOST + b"Content-Type: application/json\r\n"
+            b"Transfer-Encoding: " + codings + b"\r\n\r\n" + body)
+
+
+def chunk(data):
+    return b"%x\r\n%s\r\n" % (len(data), data)
+
+
 MALFORMED = {
     "raw UTF-8 in the target": (b"GET /search?q=\xc3\xa9 HTTP/1.1\r\n" + HOST + b"\r\n", 400),
     "a raw space in the target": (b"GET /search?q=a b HTTP/1.1\r\n" + HOST + b"\r\n", 400),
@@ -99,6 +113,10 @@ MALFORMED = {
     "a bad Content-Length": (b"POST /api/v1/orders HTTP/1.1\r\n" + HOST + b"Content-Length: abc\r\n\r\n", 400),
     "no Host": (b"GET /api/v1/health HTTP/1.1\r\n\r\n", 400),
     "a malformed upgrade": (b"GET /exchange/ws HTTP/9.9\r\n" + HOST + b"Upgrade: websocket\r\n\r\n", 505),
+    # The first chunk is a whole order; the parser fails on what follows, after the head went on.
+    "a bad chunk size": (chunked(b"/api/v1/orders", chunk(ORDER) + b"zz\r\n\r\n"), 400),
+    "an unknown transfer coding": (chunked(b"/api/v1/orders", chunk(ORDER) + b"0\r\n\r\n", codings=b"gzip, chunked"), 501),
+    "bare LF line ends": (b"GET /api/v1/health HTTP/1.1\n" + HOST[:-2] + b"\n\n", 400),
 }
 
 
@@ -118,6 +136,22 @@ def test_a_malformed_request_after_a_good_one_is_answered_in_turn(port):
     received, closed = exchange(port, b"GET /api/v1/health HTTP/1.1\r\n" + HOST + b"\r\nGET / HTTP/9.9\r\n" + HOST + b"\r\n")
     assert statuses(received) == [200, 505]
     assert closed
+
+
+def test_a_body_that_fails_to_parse_places_no_order_and_a_good_chunked_body_is_read(port):
+    for body, codings in [(chunk(ORDER) + b"zz\r\n\r\n", b"chunked"), (chunk(ORDER) + b"0\r\n\r\n", b"gzip, chunked")]:
+        received, closed = exchange(port, chunked(b"/api/v1/orders", body, codings=codings))
+        assert statuses(received) in ([400], [501]) and closed
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v1/orders?status=all", timeout=GENEROUS) as response:
+        assert json.load(response)["orders"] == []
+
+    symbols = json.dumps({"symbols": ["AAPL", "MSFT"]}).encode()
+    received, _ = exchange(
+        port, chunked(b"/api/v1/watchlist", chunk(symbols[:9]) + chunk(symbols[9:]) + b"0\r\n\r\n", method=b"PUT")
+        + b"GET /api/v1/health HTTP/1.1\r\n" + HOST + b"Connection: close\r\n\r\n")
+    assert statuses(received) == [200, 200], received[:300]
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v1/watchlist", timeout=GENEROUS) as response:
+        assert json.load(response)["symbols"] == ["AAPL", "MSFT"]
 
 
 def test_another_sites_host_gets_421_and_no_order_is_placed(port):

@@ -34,9 +34,12 @@ extension GateAnswer {
     }
 
     /// The answer to a request NIO's HTTP/1 parser could not read. The parser tells what it
-    /// choked on, never the bytes, so nothing of the request is echoed.
-    static func malformed(_ error: HTTPParserError) -> GateAnswer {
+    /// choked on, never the bytes, so nothing of the request is echoed. `bareLineFeed`: the
+    /// request line ended in LF without CR, which the parser calls an invalid version.
+    static func malformed(_ error: HTTPParserError, bareLineFeed: Bool = false) -> GateAnswer {
         switch error {
+        case .invalidVersion where bareLineFeed:
+            GateAnswer(status: .badRequest, message: "the request's lines must end in CR LF, not in a bare LF")
         case .headerOverflow:
             GateAnswer(
                 status: .requestHeaderFieldsTooLarge,
@@ -60,6 +63,10 @@ extension GateAnswer {
             GateAnswer(status: .badRequest, message: "a header's name has a character a header name cannot have")
         case .invalidContentLength, .unexpectedContentLength:
             GateAnswer(status: .badRequest, message: "the request's Content-Length is not a single whole number")
+        case .invalidChunkSize:
+            GateAnswer(
+                status: .badRequest,
+                message: "the request's chunked body has a chunk size that is not a hexadecimal number")
         default:
             GateAnswer(status: .badRequest, message: "the request is not well-formed HTTP/1.1 (\(error))")
         }

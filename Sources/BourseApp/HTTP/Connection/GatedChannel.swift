@@ -5,8 +5,8 @@ import NIOCore
 import NIOHTTP1
 
 /// A server child channel with a `RequestGate` right after the HTTP/1 decoder of the channel
-/// it wraps (Hummingbird's HTTP/1 with WebSocket upgrade), counted in `openConnections` from
-/// set-up to close.
+/// it wraps (Hummingbird's HTTP/1 with WebSocket upgrade) and its `BareLineFeedWatch` right
+/// before it, counted in `openConnections` from set-up to close.
 struct GatedChannel<Base: ServerChildChannel>: ServerChildChannel {
     typealias Value = Base.Value
 
@@ -24,7 +24,10 @@ struct GatedChannel<Base: ServerChildChannel>: ServerChildChannel {
         return base.setup(channel: channel, logger: logger).flatMapThrowing { [rules, timing, tls] value in
             let pipeline = channel.pipeline.syncOperations
             let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
-            try pipeline.addHandler(RequestGate(rules: rules, timing: timing, tls: tls), position: .after(decoder))
+            let watch = BareLineFeedWatch()
+            try pipeline.addHandler(watch, position: .before(decoder))
+            try pipeline.addHandler(
+                RequestGate(rules: rules, timing: timing, tls: tls, lineEnds: watch), position: .after(decoder))
             return value
         }
     }

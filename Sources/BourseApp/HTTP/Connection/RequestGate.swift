@@ -4,21 +4,24 @@ import NIOHTTP1
 /// The connection's gate, in the channel pipeline right after NIO's HTTP/1 decoder: every
 /// request's head passes it before Hummingbird (or the WebSocket upgrade) sees it.
 ///
-/// - A head `RequestRules` refuses (another site's `Host`, an overlong target, HTTP/9.9) gets
-///   its answer here and never reaches a route.
+/// - A head `RequestRules` refuses (another site's `Host`, an overlong target, HTTP/9.9, a
+///   transfer coding other than chunked) gets its answer here and never reaches a route.
 /// - A request the decoder cannot parse gets an answer (400, 431, 505) instead of none: before
 ///   the first request NIO's upgrade handler ignores parser errors, and the connection would
 ///   otherwise stay open, unanswered, for ever.
+/// - So does a request whose head went on but whose body cannot be parsed (a bad chunk size):
+///   the app's read of the body fails (it never sees the body end, so it never acts on part of
+///   one), the gate answers 400 in its place and drops what the app writes for it.
 /// - Time: a connection that sends nothing is closed after the idle timeout; a head that has
 ///   begun must be complete within the head timeout (else 408), so a client trickling bytes
 ///   cannot hold a connection, or a file descriptor, for long.
 ///
-/// After answering (`Connection: close`), the gate stops passing anything on and reads what
-/// the client still sends until the client closes its side, or `Timing.linger` has passed, then
-/// closes: closing at once, with the client's bytes unread, would reset the connection and could
-/// lose the answer. (No half-close meanwhile: NIO closes a channel whose output is shut as soon
-/// as its input ends, before the upgrade handler hears of it, which then reports a failure.) An
-/// answer waits for the responses to earlier requests on the connection.
+/// After answering (`Connection: close`), the gate passes nothing more on, either way, and reads
+/// what the client still sends until the client closes its side, or `Timing.linger` has passed,
+/// then closes: closing at once, with the client's bytes unread, would reset the connection and
+/// could lose the answer. (No half-close meanwhile: NIO closes a channel whose output is shut as
+/// soon as its input ends, before the upgrade handler hears of it, which then reports a
+/// failure.) An answer waits for the responses to earlier requests on the connection.
 ///
 /// After a WebSocket upgrade (a 101 goes out) it passes the frames' bytes on, both ways, as they
 /// are. It looks only at HTTP parts and passes anything else on unread (removing the decoder,
@@ -54,23 +57,37 @@ final class RequestGate: ChannelDuplexHandler {
         case idle, head, linger
     }
 
+    /// How a refused connection ends: once the app has finished `owed` more responses (to the
+    /// requests passed on before the refused one), the gate's `answer` goes out, or none when the
+    /// app already answers the refused request itself; then the connection closes.
+    private struct Ending {
+        var owed: Int
+        var answer: GateAnswer?
+    }
+
     private let rules: RequestRules
     private let timing: Timing
     private let tls: Bool
+    private let lineEnds: BareLineFeedWatch?
 
     private var phase = Phase.awaitingHead
     /// Requests passed on whose response has not ended.
     private var unanswered = 0
+    /// Whether the oldest unanswered request's response has begun (its head went out).
+    private var responding = false
     /// Whether any head was passed on: until then NIO's upgrade handler waits for the first.
     private var passedAHead = false
     private var endedARequestThisRead = false
-    private var pendingAnswer: GateAnswer?
+    private var ending: Ending?
+    /// The app's answers are over: whatever it still writes is dropped.
+    private var dropping = false
     private var timer: (kind: Timer, task: Scheduled<Void>)?
 
-    init(rules: RequestRules, timing: Timing, tls: Bool) {
+    init(rules: RequestRules, timing: Timing, tls: Bool, lineEnds: BareLineFeedWatch? = nil) {
         self.rules = rules
         self.timing = timing
         self.tls = tls
+        self.lineEnds = lineEnds
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -135,8 +152,14 @@ final class RequestGate: ChannelDuplexHandler {
             context.fireErrorCaught(error)
         case (.refusing, _):
             return  // the decoder's complaints about what follows a refused request
-        case (_, let error as HTTPParserError):
-            refuse(with: .malformed(error), context: context)
+        case (let phase, let error as HTTPParserError):
+            let bareLineFeed = error == .invalidVersion && lineEnds?.sawBareLineFeedAfterVersion == true
+            if phase == .inRequest {
+                // The app has the head and part of the body: its read of the body fails, so it
+                // never takes what it has for the whole.
+                context.fireErrorCaught(error)
+            }
+            refuse(with: .malformed(error, bareLineFeed: bareLineFeed), context: context)
         default:
             context.fireErrorCaught(error)
         }
@@ -145,7 +168,9 @@ final class RequestGate: ChannelDuplexHandler {
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         switch event {
         case let event as ChannelEvent where event == .inputClosed && phase == .refusing:
-            close(context: context)  // the client read the answer and closed its side
+            // The client read the answer and closed its side (before the answer, the linger
+            // after it closes).
+            if dropping { close(context: context) }
         case is ChannelShouldQuiesceEvent where phase == .awaitingHead && unanswered == 0:
             close(context: context)  // shutting down, and nothing in flight on this connection
         default:
@@ -160,26 +185,37 @@ final class RequestGate: ChannelDuplexHandler {
             context.write(data, promise: promise)
             return
         }
+        guard !dropping else {
+            // The response to a request the gate answered for (or the app's own 400 for it):
+            // the client has its answer. Told it went, the app waits for the close as after
+            // any last answer, rather than closing at once under the gate's answer.
+            promise?.succeed()
+            return
+        }
         switch part {
         case .head(let head) where head.status == .switchingProtocols:
             phase = .upgraded
             disarm()
             context.write(data, promise: promise)
-        case .head(var head) where head.status.code >= 200 && !head.headers.contains(name: "X-Frame-Options"):
-            // An answer written outside the router (a refused WebSocket handshake, a redirect
-            // of a late upgrade) gets the headers every answer carries, too.
-            for field in SecurityHeaders.fields(secure: tls) { head.headers.add(name: field.name, value: field.value) }
+        case .head(var head) where head.status.code >= 200:
+            responding = true
+            if !head.headers.contains(name: "X-Frame-Options") {
+                // An answer written outside the router (a refused WebSocket handshake, a
+                // redirect of a late upgrade) gets the headers every answer carries, too.
+                for field in SecurityHeaders.fields(secure: tls) { head.headers.add(name: field.name, value: field.value) }
+            }
             context.write(wrapOutboundOut(HTTPServerResponsePart.head(head)), promise: promise)
         case .head, .body:
             context.write(data, promise: promise)
         case .end:
             context.write(data, promise: promise)
+            responding = false
             unanswered -= 1
-            guard unanswered == 0 else { return }
-            if let answer = pendingAnswer {
-                pendingAnswer = nil
-                send(answer, context: context)
-            } else if phase == .awaitingHead, timer == nil {
+            if var ending {
+                ending.owed -= 1
+                self.ending = ending
+                if ending.owed == 0 { end(ending, context: context) }
+            } else if phase == .awaitingHead, unanswered == 0, timer == nil {
                 arm(.idle, context: context)
             }
         }
@@ -187,13 +223,34 @@ final class RequestGate: ChannelDuplexHandler {
 
     // MARK: Answers and closing
 
+    /// Answers `answer` after the responses to the requests passed on before, and closes. A
+    /// request passed on whose body then failed to parse is answered by the gate too, unless
+    /// the app has begun answering it: then that answer is the last.
     private func refuse(with answer: GateAnswer, context: ChannelHandlerContext) {
+        var ending = Ending(owed: unanswered, answer: answer)
+        if phase == .inRequest {
+            if unanswered == 0 || (unanswered == 1 && responding) {
+                ending.answer = nil
+            } else {
+                ending.owed -= 1
+            }
+        }
         phase = .refusing
         disarm()
-        if unanswered > 0 {
-            pendingAnswer = answer
+        if ending.owed == 0 {
+            end(ending, context: context)
         } else {
+            self.ending = ending
+        }
+    }
+
+    private func end(_ ending: Ending, context: ChannelHandlerContext) {
+        self.ending = nil
+        dropping = true
+        if let answer = ending.answer {
             send(answer, context: context)
+        } else {
+            arm(.linger, context: context)
         }
     }
 

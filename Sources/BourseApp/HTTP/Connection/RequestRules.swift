@@ -1,8 +1,10 @@
+import Foundation
 import NIOHTTP1
 
 /// What a request's head must be before the app sees it: HTTP/1.0 or 1.1, a target of at most
-/// `maxTargetBytes`, and exactly one `Host` that `HostAllowlist` allows (and, for a target in
-/// absolute form, `http://host/path`, that host allowed too).
+/// `maxTargetBytes`, exactly one `Host` that `HostAllowlist` allows (and, for a target in
+/// absolute form, `http://host/path`, that host allowed too), and a body in no transfer coding
+/// but `chunked`.
 struct RequestRules: Sendable {
     /// The longest request target served (414 above it). The API's longest are a few hundred bytes.
     static let maxTargetBytes = 8 * 1024
@@ -29,10 +31,33 @@ struct RequestRules: Sendable {
             return GateAnswer(status: .badRequest, message: "the request has more than one Host header")
         }
         if let answer = check(authority: field, from: "the Host header") { return answer }
-        if let authority = Self.absoluteFormAuthority(head.uri) {
-            return check(authority: String(authority), from: "the request target")
+        if let authority = Self.absoluteFormAuthority(head.uri),
+            let answer = check(authority: String(authority), from: "the request target")
+        {
+            return answer
         }
-        return nil
+        return Self.transferCodingRefusal(head.headers["Transfer-Encoding"])
+    }
+
+    /// The transfer codings of a request's body (RFC 9112 §6): `chunked` is the one served. A
+    /// body whose last coding is not `chunked`, or in `chunked` twice, has no length that can be
+    /// known (400); a body in `chunked` and another coding (`gzip, chunked`) is one the app
+    /// could not read (501). Either way the body never reaches the app.
+    static func transferCodingRefusal(_ fields: [String]) -> GateAnswer? {
+        let codings = fields.flatMap { $0.split(separator: ",") }.map {
+            $0.trimmingCharacters(in: .whitespaces).lowercased()
+        }
+        guard !codings.isEmpty, codings != ["chunked"] else { return nil }
+        guard codings.last == "chunked", codings.filter({ $0 == "chunked" }).count == 1 else {
+            return GateAnswer(
+                status: .badRequest,
+                message: "the request body's length cannot be known: its Transfer-Encoding must end in chunked, once")
+        }
+        let other = codings.first { $0 != "chunked" } ?? ""
+        return GateAnswer(
+            status: .notImplemented,
+            message: "the transfer coding \(Echo.quoted(other)) is not served here: send the body as it is, "
+                + "with Content-Length or Transfer-Encoding: chunked")
     }
 
     private func check(authority: String, from place: String) -> GateAnswer? {
