@@ -1,5 +1,6 @@
 import Accounts
 import Exchange
+import ExchangeLive
 import Foundation
 import GNBData
 import GNBDataLive

@@ -1,4 +1,5 @@
 import Exchange
+import ExchangeLive
 import Foundation
 import GNBData
 import GNBDataLive

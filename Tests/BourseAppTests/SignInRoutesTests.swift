@@ -1,6 +1,7 @@
 import Accounts
 import BourseCore
 import Exchange
+import ExchangeLive
 import Foundation
 import GNBData
 import GNBDataLive

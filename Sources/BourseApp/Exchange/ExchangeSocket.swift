@@ -25,7 +25,7 @@ struct ExchangeSocket {
             openSockets?.increment()
             defer { openSockets?.decrement() }
             // Subscribe before the snapshot, so nothing between the two is missed.
-            let updates = exchange.desk.broadcaster.updates()
+            let updates = exchange.desk.updates()
             try await outbound.write(.text(try await Self.snapshot(exchange)))
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
