@@ -34,7 +34,7 @@ struct APIContractTests {
         let gnb = GNBService(
             client: GNBClient(accept: .json, logger: quiet), sources: GNBSources(baseURL: URL(string: "http://127.0.0.1:9/gnb")!))
         let gnbService = try GNBStandIn.bundled(.statement)
-        let market = MarketService(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
+        let market = Market(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
         let search = SearchService()
         var features = AppFeatures(
             market: market, search: search, gnb: gnb,

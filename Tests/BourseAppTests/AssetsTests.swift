@@ -43,7 +43,7 @@ struct AssetsTests {
 
     /// Every feature, none of them reached: the pages are shells, and the assets need nothing.
     static func app() async throws -> some ApplicationProtocol {
-        let market = MarketService(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
+        let market = Market(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
         let gnb = GNBService(
             client: GNBClient(accept: .json, logger: Logger(label: "test")),
             sources: GNBSources(baseURL: URL(string: "http://127.0.0.1:9/gnb")!))

@@ -23,7 +23,7 @@ struct ExchangeSocketTests {
         quiet.logLevel = .critical
         let desk = try await TradingDesk(store: DatabaseOrderStore(database: try BourseDatabase()), logger: quiet)
         let exchange = ExchangeService(desk: desk, source: .simulated, symbol: "AAPL")
-        let market = MarketService(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
+        let market = Market(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
         let router = buildRouter(market: market, exchange: exchange)
         let app = Application(
             router: router, server: .http1WebSocketUpgrade(webSocketRouter: router), services: [desk, desk.broadcaster])

@@ -11,7 +11,7 @@ import Testing
 @Suite("Phone app routes")
 struct PhoneAppRoutesTests {
     static func app() -> some ApplicationProtocol {
-        let market = MarketService(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
+        let market = Market(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
         return Application(router: buildRouter(market: market, search: SearchService()))
     }
 

@@ -39,7 +39,7 @@ struct SignInRoutesTests {
         let accounts = AccountService(store: DatabaseAccountStore(database: database), hasher: PasswordHasher(cost: 4))
         if passwordSet { try await accounts.setPassword(password, name: "ada") }
         let desk = try await TradingDesk(store: DatabaseOrderStore(database: database), logger: quiet)
-        let market = MarketService(source: .simulated, provider: UnavailableMarket(), now: { Date() })
+        let market = Market(source: .simulated, provider: UnavailableMarket(), now: { Date() })
         let gnb = GNBService(
             client: GNBClient(accept: .json, logger: quiet), sources: GNBSources(baseURL: URL(string: "http://127.0.0.1:9/gnb")!))
         let gnbService = try GNBStandIn.bundled(.statement)

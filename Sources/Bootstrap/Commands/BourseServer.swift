@@ -133,7 +133,7 @@ public enum BourseServer {
     /// One price per stock: the simulated feed opens at the market's last close of its symbol,
     /// so `/exchange` and `/stocks/{symbol}` agree when the app starts. Without an answer (a
     /// symbol the market does not list, a source that fails) it keeps its bundled level.
-    static func openFeed(_ feed: FeedStandIn, at market: MarketService, logger: Logger) async {
+    static func openFeed(_ feed: FeedStandIn, at market: Market, logger: Logger) async {
         let symbol = feed.simulator.symbol
         do {
             guard let price = try await market.stock(symbol).quote?.price,

@@ -19,7 +19,7 @@ public enum MarketSource {
         simulatedRateLimit: Int? = nil, servingPages: Bool = false, logger: Logger,
         metrics: any MetricsFactory = NOOPMetricsHandler.instance,
         now: @escaping @Sendable () -> Date = { Date() }
-    ) throws -> MarketService {
+    ) throws -> Market {
         var configuration = settings.polygon
         // A page never waits long on a slow source when the database has an answer.
         configuration.patience = .milliseconds(1500)
@@ -34,7 +34,7 @@ public enum MarketSource {
         }
         let client = PolygonClient(
             configuration: configuration, cache: cache, now: now, logger: logger, metrics: metrics)
-        return MarketService(source: settings.marketKind, provider: client, now: now)
+        return Market(source: settings.marketKind, provider: client, now: now)
     }
 }
 

@@ -8,7 +8,7 @@ import ServiceLifecycle
 
 /// What the web app serves: the market always, each other feature when it is given.
 public struct AppFeatures: Sendable {
-    public var market: MarketService
+    public var market: Market
     /// The listings behind search and behind the stock page's 404 (none: no search, and every
     /// well-formed symbol gets its page).
     public var search: SearchService?
@@ -28,7 +28,7 @@ public struct AppFeatures: Sendable {
     public var metrics: AppMetrics?
 
     public init(
-        market: MarketService, search: SearchService? = nil, gnb: GNBService? = nil, exchange: ExchangeService? = nil,
+        market: Market, search: SearchService? = nil, gnb: GNBService? = nil, exchange: ExchangeService? = nil,
         external: [any FeatureController] = [], accounts: AccountService? = nil, watchlist: WatchlistService? = nil
     ) {
         self.accounts = accounts
@@ -78,7 +78,7 @@ public func buildRouter(_ features: AppFeatures, network: NetworkSettings = Netw
 
 /// The router for the features given, as tests build it.
 public func buildRouter(
-    market: MarketService, gnb: GNBService? = nil, search: SearchService? = nil, exchange: ExchangeService? = nil,
+    market: Market, gnb: GNBService? = nil, search: SearchService? = nil, exchange: ExchangeService? = nil,
     external: [any FeatureController] = [], accounts: AccountService? = nil, watchlist: WatchlistService? = nil
 ) -> Router<AppRequestContext> {
     buildRouter(

@@ -10,7 +10,7 @@ import MarketData
 /// known without a request, so the "Simulated market" label is in the first paint.
 struct MarketsController: FeatureController {
     typealias Context = AppRequestContext
-    let market: MarketService
+    let market: Market
     /// The listings that decide whether `/stocks/{symbol}` is a stock (404 page when not).
     let listings: SearchService?
     /// The user's stocks: the home screen (`/`) shows them once there is one.
@@ -81,7 +81,7 @@ struct MarketsController: FeatureController {
     }
 
     @Sendable func tickers(_ request: Request, context: Context) async throws -> TickersResponse {
-        let limit = try request.integerQuery("limit", default: 50, in: 1...MarketService.maxPageSize)
+        let limit = try request.integerQuery("limit", default: 50, in: 1...Market.maxPageSize)
         let cursor = request.textQuery("cursor")
         if let cursor, cursor.utf8.count > 2048 {
             throw APIError(.badRequest, "cursor is too long; use the `next` value of a previous page")

@@ -25,11 +25,11 @@ public struct ListingsRefresh: Sendable {
         public var complete = false
     }
 
-    let market: MarketService
+    let market: Market
     let search: SearchService
     let logger: Logger
 
-    public init(market: MarketService, search: SearchService, logger: Logger) {
+    public init(market: Market, search: SearchService, logger: Logger) {
         self.market = market
         self.search = search
         self.logger = logger

@@ -6,10 +6,10 @@ import MarketData
 /// priced from the grouped-daily answers every list uses.
 public struct WatchlistService: Sendable {
     private let store: any WatchlistStore
-    private let market: MarketService
+    private let market: Market
     private let listings: SearchService
 
-    public init(store: any WatchlistStore, market: MarketService, listings: SearchService) {
+    public init(store: any WatchlistStore, market: Market, listings: SearchService) {
         self.store = store
         self.market = market
         self.listings = listings

@@ -28,7 +28,7 @@ final class LiveMarket: Sendable {
     let now: TestNow
     let standIn: PolygonStandIn
     let market: SimulatedMarket
-    let service: MarketService
+    let service: Market
     let databasePath: String
     let baseURL: URL
     private let server: Task<Void, any Error>
@@ -62,13 +62,13 @@ final class LiveMarket: Sendable {
     }
 
     /// A new service over the same database file, as after a restart of the app.
-    func restartedService() throws -> MarketService {
+    func restartedService() throws -> Market {
         try Self.makeService(baseURL: baseURL, databasePath: databasePath, now: now)
     }
 
     private static func makeService(
         baseURL: URL, databasePath: String, now: TestNow, metrics: any MetricsFactory = NOOPMetricsHandler.instance
-    ) throws -> MarketService {
+    ) throws -> Market {
         var quiet = Logger(label: "test")
         quiet.logLevel = .critical
         let configuration = PolygonConfiguration(
@@ -78,7 +78,7 @@ final class LiveMarket: Sendable {
         let client = PolygonClient(
             configuration: configuration, cache: DatabaseAnswerStore(database: try BourseDatabase(path: databasePath)),
             now: { now.date }, logger: quiet, metrics: metrics)
-        return MarketService(source: .simulated, provider: client, now: { now.date })
+        return Market(source: .simulated, provider: client, now: { now.date })
     }
 
     var router: Router<AppRequestContext> { buildRouter(market: service) }
