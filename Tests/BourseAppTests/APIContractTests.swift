@@ -31,7 +31,7 @@ struct APIContractTests {
         quiet.logLevel = .critical
         let database = try BourseDatabase()
         let desk = try await TradingDesk(store: DatabaseOrderStore(database: database), logger: quiet)
-        let gnb = GNBService(
+        let gnb = GNBCatalog(
             client: GNBClient(accept: .json, logger: quiet), sources: GNBSources(baseURL: URL(string: "http://127.0.0.1:9/gnb")!))
         let gnbService = try GNBStandIn.bundled(.statement)
         let market = Market(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })

@@ -44,7 +44,7 @@ struct AssetsTests {
     /// Every feature, none of them reached: the pages are shells, and the assets need nothing.
     static func app() async throws -> some ApplicationProtocol {
         let market = Market(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
-        let gnb = GNBService(
+        let gnb = GNBCatalog(
             client: GNBClient(accept: .json, logger: Logger(label: "test")),
             sources: GNBSources(baseURL: URL(string: "http://127.0.0.1:9/gnb")!))
         var quiet = Logger(label: "test")

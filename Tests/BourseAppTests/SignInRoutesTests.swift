@@ -40,7 +40,7 @@ struct SignInRoutesTests {
         if passwordSet { try await accounts.setPassword(password, name: "ada") }
         let desk = try await TradingDesk(store: DatabaseOrderStore(database: database), logger: quiet)
         let market = Market(source: .simulated, provider: UnavailableMarket(), now: { Date() })
-        let gnb = GNBService(
+        let gnb = GNBCatalog(
             client: GNBClient(accept: .json, logger: quiet), sources: GNBSources(baseURL: URL(string: "http://127.0.0.1:9/gnb")!))
         let gnbService = try GNBStandIn.bundled(.statement)
         var features = AppFeatures(

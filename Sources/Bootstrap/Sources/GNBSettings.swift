@@ -12,13 +12,13 @@ public enum GNBSettings {
     public static func make(
         settings: SourceSettings, store: any AnswerStore, embedded: EmbeddedServices?,
         logger: Logger, now: @escaping @Sendable () -> Date = { Date() }
-    ) throws -> GNBService {
+    ) throws -> GNBCatalog {
         let client = GNBClient(accept: settings.gnbFormat, store: store, now: now, logger: logger)
         if let configured = settings.gnb {
-            return GNBService(client: client, sources: configured, now: now)
+            return GNBCatalog(client: client, sources: configured, now: now)
         }
         guard let embedded, embedded.gnb != nil else { throw BootstrapError.missingStandIn("the embedded GNB service") }
-        return GNBService(
+        return GNBCatalog(
             client: client, sources: GNBSources(baseURL: embedded.baseURL.appendingPathComponent("gnb")),
             sourceLabel: "the embedded GNB sample (\(embedded.gnbData.rawValue))", now: now)
     }

@@ -13,7 +13,7 @@ public struct AppFeatures: Sendable {
     /// well-formed symbol gets its page).
     public var search: SearchService?
     /// The GNB data behind `/api/v1/gnb/...` and `/gnb` (none: absent).
-    public var gnb: GNBService?
+    public var gnb: GNBCatalog?
     /// The live exchange behind `/api/v1/orders`, `/book`, `/position`, `/exchange` and its socket.
     public var exchange: ExchangeService?
     /// Routes the bootstrap adds as they are (the app's own GNB service at `/gnb/rates`).
@@ -28,7 +28,7 @@ public struct AppFeatures: Sendable {
     public var metrics: AppMetrics?
 
     public init(
-        market: Market, search: SearchService? = nil, gnb: GNBService? = nil, exchange: ExchangeService? = nil,
+        market: Market, search: SearchService? = nil, gnb: GNBCatalog? = nil, exchange: ExchangeService? = nil,
         external: [any FeatureController] = [], accounts: AccountService? = nil, watchlist: WatchlistService? = nil
     ) {
         self.accounts = accounts
@@ -78,7 +78,7 @@ public func buildRouter(_ features: AppFeatures, network: NetworkSettings = Netw
 
 /// The router for the features given, as tests build it.
 public func buildRouter(
-    market: Market, gnb: GNBService? = nil, search: SearchService? = nil, exchange: ExchangeService? = nil,
+    market: Market, gnb: GNBCatalog? = nil, search: SearchService? = nil, exchange: ExchangeService? = nil,
     external: [any FeatureController] = [], accounts: AccountService? = nil, watchlist: WatchlistService? = nil
 ) -> Router<AppRequestContext> {
     buildRouter(
