@@ -35,7 +35,7 @@ struct APIContractTests {
             client: GNBClient(accept: .json, logger: quiet), sources: GNBSources(baseURL: URL(string: "http://127.0.0.1:9/gnb")!))
         let gnbService = try GNBStandIn.bundled(.statement)
         let market = Market(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
-        let search = SearchService()
+        let search = ListingSearch()
         var features = AppFeatures(
             market: market, search: search, gnb: gnb,
             exchange: ExchangeService(desk: desk, source: .simulated, symbol: "AAPL"),

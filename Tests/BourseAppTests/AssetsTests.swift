@@ -54,10 +54,10 @@ struct AssetsTests {
         // A user who follows a stock: `/` is My stocks (watchlist.js), `/markets` the list.
         let database = try BourseDatabase()
         let watchlist = WatchlistService(
-            store: DatabaseWatchlistStore(database: database), market: market, listings: SearchService())
+            store: DatabaseWatchlistStore(database: database), market: market, listings: ListingSearch())
         try await watchlist.replace(with: ["AAPL"])
         return Application(
-            router: buildRouter(market: market, gnb: gnb, search: SearchService(), exchange: exchange, watchlist: watchlist))
+            router: buildRouter(market: market, gnb: gnb, search: ListingSearch(), exchange: exchange, watchlist: watchlist))
     }
 
     /// The scripts (`<script src>`) and stylesheets (`<link rel="stylesheet" href>`) a page links.

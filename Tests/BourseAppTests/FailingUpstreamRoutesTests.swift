@@ -65,7 +65,7 @@ struct FailingUpstreamRoutesTests {
         configuration.maxAnswerBytes = 64 << 10
         let client = PolygonClient(configuration: configuration, cache: store, now: { now.date }, logger: quiet)
         let market = Market(source: .polygon, provider: client, now: { now.date })
-        let search = SearchService(listings: { [Listing(symbol: "AAPL", name: "Apple Inc.", exchange: .nasdaq, isETF: false)] })
+        let search = ListingSearch(listings: { [Listing(symbol: "AAPL", name: "Apple Inc.", exchange: .nasdaq, isETF: false)] })
         return Fixture(upstream: upstream, now: now, store: store, router: buildRouter(market: market, search: search))
     }
 

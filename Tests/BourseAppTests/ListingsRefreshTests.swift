@@ -58,8 +58,8 @@ struct ListingsRefreshTests {
         }
     }
 
-    static func refresh(_ provider: ReferenceList) -> (ListingsRefresh, SearchService, Market) {
-        let search = SearchService(listings: { shipped })
+    static func refresh(_ provider: ReferenceList) -> (ListingsRefresh, ListingSearch, Market) {
+        let search = ListingSearch(listings: { shipped })
         let market = Market(source: .polygon, provider: provider, now: { Date() })
         var logger = Logger(label: "test")
         logger.logLevel = .critical

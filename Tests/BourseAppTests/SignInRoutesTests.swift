@@ -44,7 +44,7 @@ struct SignInRoutesTests {
             client: GNBClient(accept: .json, logger: quiet), sources: GNBSources(baseURL: URL(string: "http://127.0.0.1:9/gnb")!))
         let gnbService = try GNBStandIn.bundled(.statement)
         var features = AppFeatures(
-            market: market, search: SearchService(), gnb: gnb,
+            market: market, search: ListingSearch(), gnb: gnb,
             exchange: ExchangeService(desk: desk, source: .simulated, symbol: "AAPL"),
             external: [ExternalRoutes { gnbService.addRoutes(to: $0) }], accounts: accounts)
         features.metrics = prometheusMetrics()

@@ -12,7 +12,7 @@ import Testing
 /// no symbol.
 @Suite("Stock page route")
 struct StockPageRouteTests {
-    static let listings = SearchService()
+    static let listings = ListingSearch()
 
     static func get(_ path: String, source: SourceKind = .simulated) async throws -> (HTTPResponse.Status, String) {
         // A market that fails every request: the simulated market's answer never decides.

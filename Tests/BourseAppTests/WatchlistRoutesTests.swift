@@ -15,8 +15,8 @@ struct WatchlistRoutesTests {
     static func app(_ live: LiveMarket) throws -> (Application<RouterResponder<AppRequestContext>>, WatchlistService) {
         let database = try BourseDatabase(path: live.databasePath)
         let watchlist = WatchlistService(
-            store: DatabaseWatchlistStore(database: database), market: live.service, listings: SearchService())
-        return (Application(router: buildRouter(market: live.service, search: SearchService(), watchlist: watchlist)), watchlist)
+            store: DatabaseWatchlistStore(database: database), market: live.service, listings: ListingSearch())
+        return (Application(router: buildRouter(market: live.service, search: ListingSearch(), watchlist: watchlist)), watchlist)
     }
 
     static func json(_ response: TestResponse) throws -> [String: Any] {
@@ -132,7 +132,7 @@ struct WatchlistRoutesTests {
 struct UnlistedSymbolTests {
     @Test func aMadeUpSymbolIsA404WithoutAnUpstreamRequest() async throws {
         let live = try await LiveMarket.start()
-        let app = Application(router: buildRouter(market: live.service, search: SearchService()))
+        let app = Application(router: buildRouter(market: live.service, search: ListingSearch()))
         try await app.test(.router) { client in
             _ = try await client.execute(uri: "/api/v1/stocks/AAPL", method: .get)  // the listings are loaded
             let before = live.standIn.requestCount

@@ -53,7 +53,7 @@ public enum BourseServer {
         let logger = Log.make("bourse", environment: environment)
         let network = try options.network.settings(host: options.host, environment: environment)
         let settings = try SourceSettings(environment: environment)
-        let search = SearchService()  // starts indexing the listings now, in the background
+        let search = ListingSearch()  // starts indexing the listings now, in the background
         let database = try BourseDatabase(path: options.databasePath)
         let accounts = try await signIn(options: options, database: database, logger: logger)
         let metrics = PrometheusMetrics.make()

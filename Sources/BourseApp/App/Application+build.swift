@@ -11,7 +11,7 @@ public struct AppFeatures: Sendable {
     public var market: Market
     /// The listings behind search and behind the stock page's 404 (none: no search, and every
     /// well-formed symbol gets its page).
-    public var search: SearchService?
+    public var search: ListingSearch?
     /// The GNB data behind `/api/v1/gnb/...` and `/gnb` (none: absent).
     public var gnb: GNBCatalog?
     /// The live exchange behind `/api/v1/orders`, `/book`, `/position`, `/exchange` and its socket.
@@ -28,7 +28,7 @@ public struct AppFeatures: Sendable {
     public var metrics: AppMetrics?
 
     public init(
-        market: Market, search: SearchService? = nil, gnb: GNBCatalog? = nil, exchange: ExchangeService? = nil,
+        market: Market, search: ListingSearch? = nil, gnb: GNBCatalog? = nil, exchange: ExchangeService? = nil,
         external: [any FeatureController] = [], accounts: AccountService? = nil, watchlist: WatchlistService? = nil
     ) {
         self.accounts = accounts
@@ -78,7 +78,7 @@ public func buildRouter(_ features: AppFeatures, network: NetworkSettings = Netw
 
 /// The router for the features given, as tests build it.
 public func buildRouter(
-    market: Market, gnb: GNBCatalog? = nil, search: SearchService? = nil, exchange: ExchangeService? = nil,
+    market: Market, gnb: GNBCatalog? = nil, search: ListingSearch? = nil, exchange: ExchangeService? = nil,
     external: [any FeatureController] = [], accounts: AccountService? = nil, watchlist: WatchlistService? = nil
 ) -> Router<AppRequestContext> {
     buildRouter(

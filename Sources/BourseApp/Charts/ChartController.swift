@@ -10,7 +10,7 @@ import MarketData
 struct ChartController: FeatureController {
     let market: Market
     /// The listings: a symbol outside them is a 404 without a request to the source.
-    var listings: SearchService? = nil
+    var listings: ListingSearch? = nil
 
     /// The chart's allowed sizes, in SVG user units (the image still scales to its container).
     static let widths = 200...4000

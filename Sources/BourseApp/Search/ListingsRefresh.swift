@@ -26,10 +26,10 @@ public struct ListingsRefresh: Sendable {
     }
 
     let market: Market
-    let search: SearchService
+    let search: ListingSearch
     let logger: Logger
 
-    public init(market: Market, search: SearchService, logger: Logger) {
+    public init(market: Market, search: ListingSearch, logger: Logger) {
         self.market = market
         self.search = search
         self.logger = logger

@@ -7,9 +7,9 @@ import MarketData
 public struct WatchlistService: Sendable {
     private let store: any WatchlistStore
     private let market: Market
-    private let listings: SearchService
+    private let listings: ListingSearch
 
-    public init(store: any WatchlistStore, market: Market, listings: SearchService) {
+    public init(store: any WatchlistStore, market: Market, listings: ListingSearch) {
         self.store = store
         self.market = market
         self.listings = listings
