@@ -41,7 +41,7 @@ struct APIContractTests {
             exchange: ExchangeService(desk: desk, source: .simulated, symbol: "AAPL"),
             external: [ExternalRoutes { gnbService.addRoutes(to: $0) }],
             accounts: AccountService(store: DatabaseAccountStore(database: database)),
-            watchlist: WatchlistService(store: DatabaseWatchlistStore(database: database), market: market, listings: search))
+            watchlist: StoredWatchlist(store: DatabaseWatchlistStore(database: database), market: market, listings: search))
         features.metrics = prometheusMetrics()
         return buildRouter(features)
     }

@@ -53,7 +53,7 @@ struct AssetsTests {
         let exchange = ExchangeService(desk: desk, source: .simulated, symbol: "AAPL")
         // A user who follows a stock: `/` is My stocks (watchlist.js), `/markets` the list.
         let database = try BourseDatabase()
-        let watchlist = WatchlistService(
+        let watchlist = StoredWatchlist(
             store: DatabaseWatchlistStore(database: database), market: market, listings: ListingSearch())
         try await watchlist.replace(with: ["AAPL"])
         return Application(

@@ -12,9 +12,9 @@ import Testing
 /// SQLite file, the listings deciding what is a stock.
 @Suite("Watchlist routes")
 struct WatchlistRoutesTests {
-    static func app(_ live: LiveMarket) throws -> (Application<RouterResponder<AppRequestContext>>, WatchlistService) {
+    static func app(_ live: LiveMarket) throws -> (Application<RouterResponder<AppRequestContext>>, StoredWatchlist) {
         let database = try BourseDatabase(path: live.databasePath)
-        let watchlist = WatchlistService(
+        let watchlist = StoredWatchlist(
             store: DatabaseWatchlistStore(database: database), market: live.service, listings: ListingSearch())
         return (Application(router: buildRouter(market: live.service, search: ListingSearch(), watchlist: watchlist)), watchlist)
     }

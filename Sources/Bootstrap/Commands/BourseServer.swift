@@ -77,7 +77,7 @@ public enum BourseServer {
         var features = AppFeatures(
             market: market, search: search, gnb: gnb, exchange: exchange,
             external: [ExternalRoutes { gnbService.addRoutes(to: $0) }], accounts: accounts,
-            watchlist: WatchlistService(store: DatabaseWatchlistStore(database: database), market: market, listings: search))
+            watchlist: StoredWatchlist(store: DatabaseWatchlistStore(database: database), market: market, listings: search))
         features.deployID = environment["BOURSE_DEPLOY_ID"]
         features.metrics = metrics
 

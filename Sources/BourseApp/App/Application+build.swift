@@ -19,7 +19,7 @@ public struct AppFeatures: Sendable {
     /// Routes the bootstrap adds as they are (the app's own GNB service at `/gnb/rates`).
     public var external: [any FeatureController]
     /// The user's own stocks (`/api/v1/watchlist`, the home screen), when there is a store for them.
-    public var watchlist: WatchlistService?
+    public var watchlist: StoredWatchlist?
     /// The deploy's name (`BOURSE_DEPLOY_ID`): a new one makes installed apps update.
     public var deployID: String?
     /// The owner's account: sign-in, sessions and API tokens (none: sign-in is off, `--no-auth`).
@@ -29,7 +29,7 @@ public struct AppFeatures: Sendable {
 
     public init(
         market: Market, search: ListingSearch? = nil, gnb: GNBCatalog? = nil, exchange: ExchangeService? = nil,
-        external: [any FeatureController] = [], accounts: AccountService? = nil, watchlist: WatchlistService? = nil
+        external: [any FeatureController] = [], accounts: AccountService? = nil, watchlist: StoredWatchlist? = nil
     ) {
         self.accounts = accounts
         self.watchlist = watchlist
@@ -79,7 +79,7 @@ public func buildRouter(_ features: AppFeatures, network: NetworkSettings = Netw
 /// The router for the features given, as tests build it.
 public func buildRouter(
     market: Market, gnb: GNBCatalog? = nil, search: ListingSearch? = nil, exchange: ExchangeService? = nil,
-    external: [any FeatureController] = [], accounts: AccountService? = nil, watchlist: WatchlistService? = nil
+    external: [any FeatureController] = [], accounts: AccountService? = nil, watchlist: StoredWatchlist? = nil
 ) -> Router<AppRequestContext> {
     buildRouter(
         AppFeatures(

@@ -14,7 +14,7 @@ struct MarketsController: FeatureController {
     /// The listings that decide whether `/stocks/{symbol}` is a stock (404 page when not).
     let listings: ListingSearch?
     /// The user's stocks: the home screen (`/`) shows them once there is one.
-    var watchlist: WatchlistService? = nil
+    var watchlist: StoredWatchlist? = nil
     /// The lists and bars just sent, reused for a moment (the hot path).
     let hot = EncodedAnswers()
 

@@ -4,7 +4,7 @@ import MarketData
 
 /// The user's own stocks: kept in the store (the database), checked against the listings,
 /// priced from the grouped-daily answers every list uses.
-public struct WatchlistService: Sendable {
+public struct StoredWatchlist: Sendable {
     private let store: any WatchlistStore
     private let market: Market
     private let listings: ListingSearch
