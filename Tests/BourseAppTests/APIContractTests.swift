@@ -38,7 +38,7 @@ struct APIContractTests {
         let search = ListingSearch()
         var features = AppFeatures(
             market: market, search: search, gnb: gnb,
-            exchange: ExchangeService(desk: desk, source: .simulated, symbol: "AAPL"),
+            exchange: ExchangeVenue(desk: desk, source: .simulated, symbol: "AAPL"),
             external: [ExternalRoutes { gnbService.addRoutes(to: $0) }],
             accounts: AccountService(store: DatabaseAccountStore(database: database)),
             watchlist: StoredWatchlist(store: DatabaseWatchlistStore(database: database), market: market, listings: search))

@@ -50,7 +50,7 @@ struct AssetsTests {
         var quiet = Logger(label: "test")
         quiet.logLevel = .critical
         let desk = try await TradingDesk(store: DatabaseOrderStore(database: try BourseDatabase()), logger: quiet)
-        let exchange = ExchangeService(desk: desk, source: .simulated, symbol: "AAPL")
+        let exchange = ExchangeVenue(desk: desk, source: .simulated, symbol: "AAPL")
         // A user who follows a stock: `/` is My stocks (watchlist.js), `/markets` the list.
         let database = try BourseDatabase()
         let watchlist = StoredWatchlist(

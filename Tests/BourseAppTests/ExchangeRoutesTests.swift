@@ -31,7 +31,7 @@ struct ExchangeRoutesTests {
             store: DatabaseOrderStore(database: try BourseDatabase(path: path)),
             now: { Date(timeIntervalSince1970: 1_763_820_000) }, logger: quiet)
         let market = Market(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
-        let exchange = ExchangeService(desk: desk, source: .simulated, symbol: "AAPL")
+        let exchange = ExchangeVenue(desk: desk, source: .simulated, symbol: "AAPL")
         let app = Application(router: buildRouter(market: market, exchange: exchange), services: [desk, desk.broadcaster])
         return Fixture(app: app, desk: desk, path: path)
     }
@@ -201,7 +201,7 @@ struct ExchangeRoutesTests {
         // The app runs the desk, then shuts it down as SIGTERM would.
         try await fixture.app.test(.router) { _ in }
         let market = Market(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
-        let exchange = ExchangeService(desk: fixture.desk, source: .simulated, symbol: "AAPL")
+        let exchange = ExchangeVenue(desk: fixture.desk, source: .simulated, symbol: "AAPL")
         let stopped = Application(router: buildRouter(market: market, exchange: exchange))
 
         try await stopped.test(.router) { client in

@@ -22,7 +22,7 @@ struct ExchangeSocketTests {
         var quiet = Logger(label: "test")
         quiet.logLevel = .critical
         let desk = try await TradingDesk(store: DatabaseOrderStore(database: try BourseDatabase()), logger: quiet)
-        let exchange = ExchangeService(desk: desk, source: .simulated, symbol: "AAPL")
+        let exchange = ExchangeVenue(desk: desk, source: .simulated, symbol: "AAPL")
         let market = Market(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
         let router = buildRouter(market: market, exchange: exchange)
         let app = Application(

@@ -45,7 +45,7 @@ struct SignInRoutesTests {
         let gnbService = try GNBStandIn.bundled(.statement)
         var features = AppFeatures(
             market: market, search: ListingSearch(), gnb: gnb,
-            exchange: ExchangeService(desk: desk, source: .simulated, symbol: "AAPL"),
+            exchange: ExchangeVenue(desk: desk, source: .simulated, symbol: "AAPL"),
             external: [ExternalRoutes { gnbService.addRoutes(to: $0) }], accounts: accounts)
         features.metrics = prometheusMetrics()
         let router = buildRouter(features)

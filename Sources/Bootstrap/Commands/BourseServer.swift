@@ -70,7 +70,7 @@ public enum BourseServer {
         let feedURL = settings.feedURL ?? embedded!.feedURL
         let (desk, exchangeServices) = try await ExchangeSource.start(
             store: DatabaseOrderStore(database: database), feedURL: feedURL, logger: logger, metrics: metrics.factory)
-        let exchange = ExchangeService(desk: desk, source: settings.feedKind, symbol: embedded?.feed?.simulator.symbol)
+        let exchange = ExchangeVenue(desk: desk, source: settings.feedKind, symbol: embedded?.feed?.simulator.symbol)
         // The app's own GNB service (`/gnb/rates`, `/gnb/transactions`): routes on the app's
         // port, serving the bundled sample; no server of its own.
         let gnbService = try embedded?.gnb ?? GNBStandIn.bundled(options.gnbData)

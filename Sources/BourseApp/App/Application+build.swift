@@ -15,7 +15,7 @@ public struct AppFeatures: Sendable {
     /// The GNB data behind `/api/v1/gnb/...` and `/gnb` (none: absent).
     public var gnb: GNBCatalog?
     /// The live exchange behind `/api/v1/orders`, `/book`, `/position`, `/exchange` and its socket.
-    public var exchange: ExchangeService?
+    public var exchange: ExchangeVenue?
     /// Routes the bootstrap adds as they are (the app's own GNB service at `/gnb/rates`).
     public var external: [any FeatureController]
     /// The user's own stocks (`/api/v1/watchlist`, the home screen), when there is a store for them.
@@ -28,7 +28,7 @@ public struct AppFeatures: Sendable {
     public var metrics: AppMetrics?
 
     public init(
-        market: Market, search: ListingSearch? = nil, gnb: GNBCatalog? = nil, exchange: ExchangeService? = nil,
+        market: Market, search: ListingSearch? = nil, gnb: GNBCatalog? = nil, exchange: ExchangeVenue? = nil,
         external: [any FeatureController] = [], accounts: AccountService? = nil, watchlist: StoredWatchlist? = nil
     ) {
         self.accounts = accounts
@@ -78,7 +78,7 @@ public func buildRouter(_ features: AppFeatures, network: NetworkSettings = Netw
 
 /// The router for the features given, as tests build it.
 public func buildRouter(
-    market: Market, gnb: GNBCatalog? = nil, search: ListingSearch? = nil, exchange: ExchangeService? = nil,
+    market: Market, gnb: GNBCatalog? = nil, search: ListingSearch? = nil, exchange: ExchangeVenue? = nil,
     external: [any FeatureController] = [], accounts: AccountService? = nil, watchlist: StoredWatchlist? = nil
 ) -> Router<AppRequestContext> {
     buildRouter(

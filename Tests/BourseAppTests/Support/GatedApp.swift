@@ -28,7 +28,7 @@ struct GatedApp {
         desk = try await TradingDesk(
             store: DatabaseOrderStore(database: try BourseDatabase()), logger: quiet,
             metrics: metrics?.factory ?? NOOPMetricsHandler.instance)
-        let exchange = ExchangeService(desk: desk, source: .simulated, symbol: "AAPL")
+        let exchange = ExchangeVenue(desk: desk, source: .simulated, symbol: "AAPL")
         let market = market ?? Market(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
         let connectionRoute = ExternalRoutes { router in
             router.get("test/connection") { _, context in
