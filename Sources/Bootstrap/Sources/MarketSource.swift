@@ -38,16 +38,13 @@ public enum MarketSource {
     }
 }
 
-/// The bootstrap was asked to wire something it was not given.
+/// The bootstrap was asked to wire something it was not given (a bug, not a bad setting).
 enum BootstrapError: Error, CustomStringConvertible {
     case missingStandIn(String)
-    /// An environment variable whose value cannot work: which, and what is expected.
-    case badSetting(variable: String, reason: String)
 
     var description: String {
         switch self {
         case .missingStandIn(let what): "internal error: \(what) was not started"
-        case .badSetting(let variable, let reason): "\(variable): \(reason)"
         }
     }
 }
