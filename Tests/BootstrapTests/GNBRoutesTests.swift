@@ -18,7 +18,7 @@ struct GNBRoutesTests {
         var quiet = Logger(label: "test")
         quiet.logLevel = .critical
         let settings = try SourceSettings(environment: environment)
-        let gnb = try GNBSettings.make(settings: settings, store: InMemoryAnswerStore(), embedded: embedded, logger: quiet)
+        let gnb = try GNBCatalogSource.make(settings: settings, store: InMemoryAnswerStore(), embedded: embedded, logger: quiet)
         let market = try MarketSource.make(settings: settings, cache: InMemoryAnswerStore(), embedded: embedded, logger: quiet)
         let gnbService = try #require(embedded.gnb)
         let router = buildRouter(market: market, gnb: gnb, external: [ExternalRoutes { gnbService.addRoutes(to: $0) }])

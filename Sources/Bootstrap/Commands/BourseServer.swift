@@ -63,12 +63,12 @@ public enum BourseServer {
         let market = try MarketSource.make(
             settings: settings, cache: DatabaseAnswerStore(database: database), embedded: embedded,
             simulatedRateLimit: options.simulatedRateLimit, servingPages: true, logger: logger, metrics: metrics.factory)
-        let gnb = try GNBSettings.make(
+        let gnb = try GNBCatalogSource.make(
             settings: settings, store: DatabaseAnswerStore(database: database), embedded: embedded, logger: logger)
         if let feed = embedded?.feed { await openFeed(feed, at: market, logger: logger) }
 
         let feedURL = settings.feedURL ?? embedded!.feedURL
-        let (desk, exchangeServices) = try await ExchangeSource.start(
+        let (desk, exchangeServices) = try await ExchangeSource.make(
             store: DatabaseOrderStore(database: database), feedURL: feedURL, logger: logger, metrics: metrics.factory)
         let exchange = ExchangeVenue(desk: desk, source: settings.feedKind, symbol: embedded?.feed?.simulator.symbol)
         // The app's own GNB service (`/gnb/rates`, `/gnb/transactions`): routes on the app's

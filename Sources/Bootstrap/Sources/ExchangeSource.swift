@@ -37,7 +37,7 @@ public enum ExchangeSource {
     /// screens' sockets end), the desk (it refuses new orders, commits and answers those it took)
     /// and last the feed client. The database may be closed once they have all returned.
     /// The feed's events and the desk's orders are recorded in `metrics`.
-    public static func start(
+    public static func make(
         store: any OrderStore, feedURL: URL, logger: Logger, metrics: any MetricsFactory = NOOPMetricsHandler.instance
     ) async throws -> (desk: TradingDesk, services: [any Service]) {
         let desk = try await TradingDesk(store: store, logger: logger, metrics: metrics)

@@ -8,7 +8,7 @@ import Metrics
 /// The market: Polygon.io when `POLYGON_API_KEY` is set, else the embedded simulated market,
 /// spoken to over HTTP by the same client.
 public enum MarketSource {
-    /// The market service `settings` ask for, caching every answer in `cache`.
+    /// The market `settings` ask for, caching every answer in `cache`.
     ///
     /// - Parameters:
     ///   - embedded: the running stand-ins; must include the market when the settings have no key.

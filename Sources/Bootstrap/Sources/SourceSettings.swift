@@ -31,8 +31,8 @@ public struct SourceSettings: Sendable {
         } catch {
             throw SettingError(error.variable, problem: error.reason, fix: "correct it, or unset it for the default")
         }
-        gnb = try GNBSettings.configuredSources(environment)
-        gnbFormat = try GNBSettings.acceptedFormat(environment)
+        gnb = try GNBCatalogSource.configuredSources(environment)
+        gnbFormat = try GNBCatalogSource.acceptedFormat(environment)
         feedURL = try ExchangeSource.configuredFeedURL(environment)
         if let text = environment["BOURSE_SOURCE_DEADLINE"], !text.isEmpty {
             guard let seconds = Int(text), (1...120).contains(seconds) else {

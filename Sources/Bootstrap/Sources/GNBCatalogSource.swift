@@ -7,8 +7,8 @@ import Logging
 
 /// GNB: `BOURSE_GNB_URL` (serving `/rates` and `/transactions`), else the embedded GNB
 /// service. `BOURSE_GNB_FORMAT=xml` asks for XML.
-public enum GNBSettings {
-    /// The GNB service `settings` ask for, keeping the last good downloads in `store`.
+public enum GNBCatalogSource {
+    /// The GNB catalog `settings` ask for, keeping the last good downloads in `store`.
     public static func make(
         settings: SourceSettings, store: any AnswerStore, embedded: EmbeddedServices?,
         logger: Logger, now: @escaping @Sendable () -> Date = { Date() }
@@ -29,7 +29,9 @@ public enum GNBSettings {
         guard case .url(let url) = GNBSource(text) else {
             throw SettingError(
                 "BOURSE_GNB_URL", problem: "not an http:// or https:// URL (got '\(text.prefix(200))')",
-                fix: "set it to the GNB service's base URL, which serves /rates and /transactions, or unset it for the embedded sample")
+                fix:
+                    "set it to the GNB service's base URL, which serves /rates and /transactions, or unset it for the embedded sample"
+            )
         }
         return GNBSources(baseURL: url)
     }
