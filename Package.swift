@@ -180,6 +180,20 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Test-only: the fixtures more than one suite uses (the manual clock, JSON bodies, a temporary
+        // database, the live market stack the route tests build the app on). Only test targets
+        // depend on it; no product lists it.
+        .target(
+            name: "TestSupport",
+            dependencies: [
+                "BourseApp", "BourseCore", "MarketData", "MarketDataLive", "StandIns", "Storage",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+            ],
+            path: "Tests/TestSupport"
+        ),
         .testTarget(
             name: "BourseCoreTests",
             dependencies: ["BourseCore", .product(name: "PropertyBased", package: "swift-property-based")]
@@ -198,7 +212,7 @@ let package = Package(
         .testTarget(
             name: "MarketDataTests",
             dependencies: [
-                "MarketData", "MarketDataLive", "Networking", "StandIns",
+                "MarketData", "MarketDataLive", "Networking", "StandIns", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
             ],
@@ -224,7 +238,7 @@ let package = Package(
             name: "BourseAppTests",
             dependencies: [
                 "BourseApp", "MarketDataLive", "GNBDataLive", "Exchange", "ExchangeLive", "StandIns", "Storage",
-                "Accounts",
+                "Accounts", "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
                 // A raw HTTP/WebSocket client over loopback (plain or TLS), for what the test
@@ -242,7 +256,7 @@ let package = Package(
         .testTarget(
             name: "BootstrapTests",
             dependencies: [
-                "Bootstrap", "BourseApp", "MarketDataLive", "GNBDataLive", "StandIns", "Storage",
+                "Bootstrap", "BourseApp", "MarketDataLive", "GNBDataLive", "StandIns", "Storage", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]

@@ -6,6 +6,7 @@ import Logging
 import MarketData
 import MarketDataLive
 import Storage
+import TestSupport
 import Testing
 
 @testable import BourseApp
