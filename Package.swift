@@ -1,22 +1,27 @@
 // swift-tools-version:6.1
-// The layers, bottom to top; SwiftPM refuses an import that climbs:
-//   BourseCore   pure domain: exact decimals, JSON reading, calendar, pricing (Foundation only),
-//                and the store interfaces (Stores/: orders, last good answers, one in memory)
-//   BundledData  the data files the product ships (listings, price levels, GNB samples), as resources
-//   Networking   the HTTP transport interface and its AsyncHTTPClient implementation
-//   MarketData   the market-data provider interface and the Polygon REST client (caches in an AnswerStore)
-//   GNBData      the GNB rates/transactions client (URLs or files, JSON or XML, last good download in an AnswerStore)
-//   Storage      GRDB over SQLite, on BourseCore alone; GRDB is an internal import, never in its API:
-//                migrations and the database stores (saved answers, orders and fills)
-//   Exchange     the live exchange: the feed client (WebSocket), the trading desk
-//   StandIns     the embedded stand-in services (the simulated Polygon market, the exchange feed, GNB)
-//   Accounts     the owner's account: bcrypt passwords, sessions, API tokens, sign-in throttling
-//                (on the AccountStore interface; the database store is in Storage)
-//   BourseApp    the Hummingbird web app: one controller per feature (API, pages, socket), on interfaces only
-//   Bootstrap    the only target that picks and starts live things: sources, stand-ins, services, commands,
-//                and the metrics registry (swift-prometheus); the other targets record through swift-metrics
-//                on a factory given to their constructors
-//   bourse       the thin command line (swift-argument-parser)
+// The layers, bottom to top; SwiftPM refuses an import that climbs. An interface target holds what
+// the app asks of a source; its "Live" target holds the client that answers, and only Bootstrap
+// (and the tests) depend on a Live target:
+//   BourseCore     pure domain: exact decimals, JSON reading, calendar, pricing (Foundation only),
+//                  and the store interfaces (Stores/: orders, last good answers, one in memory)
+//   BundledData    the data files the product ships (listings, price levels, GNB samples), as resources
+//   Networking     the HTTP transport interface and its AsyncHTTPClient implementation
+//   MarketData     the market-data provider interface, the market the app asks (lists, stocks, bars), pricing
+//   MarketDataLive the Polygon REST client: rate limiter, coalescing, answers cached in an AnswerStore
+//   GNBData        the GNB loader interface, its dataset and errors
+//   GNBDataLive    the GNB client (URLs or files, JSON or XML, last good download in an AnswerStore)
+//   Exchange       the exchange's interface: what the app asks of the desk (ExchangeDesk) and what it shows
+//   ExchangeLive   the live exchange: the feed client (WebSocket) and the trading desk
+//   Storage        GRDB over SQLite, on BourseCore alone; GRDB is an internal import, never in its API:
+//                  migrations and the database stores (saved answers, orders and fills)
+//   StandIns       the embedded stand-in services (the simulated Polygon market, the exchange feed, GNB)
+//   Accounts       the owner's account: bcrypt passwords, sessions, API tokens, sign-in throttling
+//                  (on the AccountStore interface; the database store is in Storage)
+//   BourseApp      the Hummingbird web app: one controller per feature (API, pages, socket), on interfaces only
+//   Bootstrap      the only target that picks and starts live things: sources, stand-ins, services, commands,
+//                  and the metrics registry (swift-prometheus); the other targets record through swift-metrics
+//                  on a factory given to their constructors
+//   bourse         the thin command line (swift-argument-parser)
 import PackageDescription
 
 let package = Package(
@@ -32,6 +37,7 @@ let package = Package(
         .library(name: "GNBData", targets: ["GNBData"]),
         .library(name: "GNBDataLive", targets: ["GNBDataLive"]),
         .library(name: "Exchange", targets: ["Exchange"]),
+        .library(name: "ExchangeLive", targets: ["ExchangeLive"]),
         .library(name: "Storage", targets: ["Storage"]),
         .library(name: "StandIns", targets: ["StandIns"]),
         .library(name: "Accounts", targets: ["Accounts"]),
@@ -92,8 +98,12 @@ let package = Package(
         ),
         .target(
             name: "Exchange",
+            dependencies: ["BourseCore"]
+        ),
+        .target(
+            name: "ExchangeLive",
             dependencies: [
-                "BourseCore",
+                "BourseCore", "Exchange",
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -152,7 +162,7 @@ let package = Package(
             name: "Bootstrap",
             dependencies: [
                 "BourseApp", "BourseCore", "BundledData", "Networking", "MarketData", "MarketDataLive", "GNBData",
-                "GNBDataLive", "Exchange", "Storage", "StandIns", "Accounts",
+                "GNBDataLive", "Exchange", "ExchangeLive", "Storage", "StandIns", "Accounts",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -170,6 +180,20 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Test-only: the fixtures more than one suite uses (the manual clock, JSON bodies, a temporary
+        // database, the live market stack the route tests build the app on). Only test targets
+        // depend on it; no product lists it.
+        .target(
+            name: "TestSupport",
+            dependencies: [
+                "BourseApp", "BourseCore", "MarketData", "MarketDataLive", "StandIns", "Storage",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+            ],
+            path: "Tests/TestSupport"
+        ),
         .testTarget(
             name: "BourseCoreTests",
             dependencies: ["BourseCore", .product(name: "PropertyBased", package: "swift-property-based")]
@@ -177,7 +201,7 @@ let package = Package(
         .testTarget(
             name: "ExchangeTests",
             dependencies: [
-                "Exchange", "StandIns",
+                "Exchange", "ExchangeLive", "StandIns",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -188,7 +212,7 @@ let package = Package(
         .testTarget(
             name: "MarketDataTests",
             dependencies: [
-                "MarketData", "MarketDataLive", "Networking", "StandIns",
+                "MarketData", "MarketDataLive", "Networking", "StandIns", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
             ],
@@ -213,7 +237,8 @@ let package = Package(
         .testTarget(
             name: "BourseAppTests",
             dependencies: [
-                "BourseApp", "MarketDataLive", "GNBDataLive", "StandIns", "Storage", "Accounts",
+                "BourseApp", "MarketDataLive", "GNBDataLive", "Exchange", "ExchangeLive", "StandIns", "Storage",
+                "Accounts", "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
                 // A raw HTTP/WebSocket client over loopback (plain or TLS), for what the test
@@ -231,7 +256,7 @@ let package = Package(
         .testTarget(
             name: "BootstrapTests",
             dependencies: [
-                "Bootstrap", "BourseApp", "MarketDataLive", "GNBDataLive", "StandIns", "Storage",
+                "Bootstrap", "BourseApp", "MarketDataLive", "GNBDataLive", "StandIns", "Storage", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]

@@ -5,6 +5,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import MarketData
+import TestSupport
 import Testing
 
 @testable import Bootstrap
@@ -18,13 +19,9 @@ struct GNBRoutesTests {
         var quiet = Logger(label: "test")
         quiet.logLevel = .critical
         let settings = try SourceSettings(environment: environment)
-        let gnb = try GNBSettings.make(settings: settings, store: InMemoryAnswerStore(), embedded: embedded, logger: quiet)
+        let gnb = try GNBCatalogSource.make(settings: settings, store: InMemoryAnswerStore(), embedded: embedded, logger: quiet)
         let market = try MarketSource.make(settings: settings, cache: InMemoryAnswerStore(), embedded: embedded, logger: quiet)
         return (Application(router: buildRouter(market: market, gnb: gnb)), embedded)
-    }
-
-    static func json(_ response: TestResponse) throws -> [String: Any] {
-        try #require(JSONSerialization.jsonObject(with: Data(String(buffer: response.body).utf8)) as? [String: Any])
     }
 
     @Test func theProductsOfTheStatementWithTheirTotals() async throws {
@@ -33,7 +30,7 @@ struct GNBRoutesTests {
         try await app.test(.router) { client in
             try await client.execute(uri: "/api/v1/gnb/products", method: .get) { response in
                 #expect(response.status == .ok)
-                let body = try Self.json(response)
+                let body = try json(response)
                 #expect(body["currency"] as? String == "EUR")
                 #expect(body["stale"] as? Bool == false)
                 let products = try #require(body["products"] as? [[String: Any]])
@@ -51,7 +48,7 @@ struct GNBRoutesTests {
         try await app.test(.router) { client in
             try await client.execute(uri: "/api/v1/gnb/products/T2006", method: .get) { response in
                 #expect(response.status == .ok)
-                let body = try Self.json(response)
+                let body = try json(response)
                 #expect(body["sku"] as? String == "T2006")
                 #expect(body["total"] as? String == "14.99")
                 let lines = try #require(body["transactions"] as? [[String: Any]])
@@ -65,7 +62,7 @@ struct GNBRoutesTests {
             }
             // In USD: 10.00 USD stays, 7.63 EUR x 1.359 = 10.36917 -> 10.37.
             try await client.execute(uri: "/api/v1/gnb/products/T2006?currency=usd", method: .get) { response in
-                let body = try Self.json(response)
+                let body = try json(response)
                 #expect(body["currency"] as? String == "USD")
                 #expect(body["total"] as? String == "20.37")
             }
@@ -86,7 +83,7 @@ struct GNBRoutesTests {
         try await app.test(.router) { client in
             try await client.execute(uri: path, method: .get) { response in
                 #expect(response.status.code == status)
-                let error = try #require(try Self.json(response)["error"] as? String)
+                let error = try #require(try json(response)["error"] as? String)
                 #expect(error.contains(message), "\(error)")
             }
         }
@@ -98,7 +95,7 @@ struct GNBRoutesTests {
         try await app.test(.router) { client in
             try await client.execute(uri: "/api/v1/gnb/products", method: .get) { response in
                 #expect(response.status == .serviceUnavailable)
-                let error = try #require(try Self.json(response)["error"] as? String)
+                let error = try #require(try json(response)["error"] as? String)
                 #expect(error.contains("Can't get the GNB data from http://127.0.0.1:9/gnb"), "\(error)")
             }
         }

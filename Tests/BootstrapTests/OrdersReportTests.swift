@@ -2,6 +2,7 @@ import BourseCore
 import Exchange
 import Foundation
 import Storage
+import TestSupport
 import Testing
 
 @testable import Bootstrap
@@ -11,9 +12,9 @@ import Testing
 @Suite("Orders command")
 struct OrdersReportTests {
     @Test func listsTheOrdersNewestFirstAsATableAndAsJSON() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("bourse-\(UUID().uuidString).sqlite").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let store = DatabaseOrderStore(database: try BourseDatabase(path: path))
+        let database = try TemporaryDatabase()
+        let path = database.path
+        let store = DatabaseOrderStore(database: database.database)
         let t0 = Date(timeIntervalSince1970: 1_763_820_000)
         try await store.save(
             orders: [

@@ -1,5 +1,6 @@
 import Accounts
 import Exchange
+import ExchangeLive
 import Foundation
 import GNBData
 import GNBDataLive
@@ -29,15 +30,15 @@ struct APIContractTests {
         quiet.logLevel = .critical
         let database = try BourseDatabase()
         let desk = try await TradingDesk(store: DatabaseOrderStore(database: database), logger: quiet)
-        let gnb = GNBService(
+        let gnb = GNBCatalog(
             client: GNBClient(accept: .json, logger: quiet), sources: GNBSources(baseURL: URL(string: "http://127.0.0.1:9/gnb")!))
-        let market = MarketService(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
-        let search = SearchService()
+        let market = Market(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
+        let search = ListingSearch()
         var features = AppFeatures(
             market: market, search: search, gnb: gnb,
-            exchange: ExchangeService(desk: desk, source: .simulated, symbol: "AAPL"),
+            exchange: ExchangeVenue(desk: desk, source: .simulated, symbol: "AAPL"),
             accounts: AccountService(store: DatabaseAccountStore(database: database)),
-            watchlist: WatchlistService(store: DatabaseWatchlistStore(database: database), market: market, listings: search))
+            watchlist: StoredWatchlist(store: DatabaseWatchlistStore(database: database), market: market, listings: search))
         features.metrics = prometheusMetrics()
         return buildRouter(features)
     }

@@ -1,4 +1,5 @@
 import Exchange
+import ExchangeLive
 import Foundation
 import GNBData
 import GNBDataLive
@@ -42,21 +43,21 @@ struct AssetsTests {
 
     /// Every feature, none of them reached: the pages are shells, and the assets need nothing.
     static func app() async throws -> some ApplicationProtocol {
-        let market = MarketService(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
-        let gnb = GNBService(
+        let market = Market(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
+        let gnb = GNBCatalog(
             client: GNBClient(accept: .json, logger: Logger(label: "test")),
             sources: GNBSources(baseURL: URL(string: "http://127.0.0.1:9/gnb")!))
         var quiet = Logger(label: "test")
         quiet.logLevel = .critical
         let desk = try await TradingDesk(store: DatabaseOrderStore(database: try BourseDatabase()), logger: quiet)
-        let exchange = ExchangeService(desk: desk, source: .simulated, symbol: "AAPL")
+        let exchange = ExchangeVenue(desk: desk, source: .simulated, symbol: "AAPL")
         // A user who follows a stock: `/` is My stocks (watchlist.js), `/markets` the list.
         let database = try BourseDatabase()
-        let watchlist = WatchlistService(
-            store: DatabaseWatchlistStore(database: database), market: market, listings: SearchService())
+        let watchlist = StoredWatchlist(
+            store: DatabaseWatchlistStore(database: database), market: market, listings: ListingSearch())
         try await watchlist.replace(with: ["AAPL"])
         return Application(
-            router: buildRouter(market: market, gnb: gnb, search: SearchService(), exchange: exchange, watchlist: watchlist))
+            router: buildRouter(market: market, gnb: gnb, search: ListingSearch(), exchange: exchange, watchlist: watchlist))
     }
 
     /// The scripts (`<script src>`) and stylesheets (`<link rel="stylesheet" href>`) a page links.

@@ -9,7 +9,7 @@ import Testing
 @Suite("Bad requests get a 4xx with a message, and cost no request")
 struct BadRequestTests {
     static func app() -> some ApplicationProtocol {
-        let market = MarketService(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
+        let market = Market(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
         return Application(router: buildRouter(market: market))
     }
 

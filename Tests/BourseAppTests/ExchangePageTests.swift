@@ -1,4 +1,5 @@
 import Exchange
+import ExchangeLive
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -20,7 +21,7 @@ struct ExchangePageTests {
         let desk = try await TradingDesk(store: DatabaseOrderStore(database: try BourseDatabase()), logger: quiet)
         let router = Router(context: AppRequestContext.self)
         router.add(middleware: ErrorMiddleware())
-        ExchangeController(exchange: ExchangeService(desk: desk, source: .simulated, symbol: "AAPL")).addRoutes(to: router)
+        ExchangeController(exchange: ExchangeVenue(desk: desk, source: .simulated, symbol: "AAPL")).addRoutes(to: router)
         AssetsController().addRoutes(to: router)
         return Application(router: router)
     }

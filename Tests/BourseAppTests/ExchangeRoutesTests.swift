@@ -1,11 +1,13 @@
 import BourseCore
 import Exchange
+import ExchangeLive
 import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Logging
 import MarketData
 import Storage
+import TestSupport
 import Testing
 
 @testable import BourseApp
@@ -17,22 +19,22 @@ struct ExchangeRoutesTests {
     struct Fixture {
         let app: Application<RouterResponder<AppRequestContext>>
         let desk: TradingDesk
-        let path: String
+        let database: TemporaryDatabase
     }
 
-    /// The app runs the desk and its broadcaster as services while a test's `app.test` runs.
-    static func fixture(path: String? = nil) async throws -> Fixture {
-        let path =
-            path ?? FileManager.default.temporaryDirectory.appendingPathComponent("bourse-\(UUID().uuidString).sqlite").path
+    /// The app runs the desk and its broadcaster as services while a test's `app.test` runs;
+    /// `reopening` an earlier fixture's database is the app after a restart.
+    static func fixture(reopening earlier: TemporaryDatabase? = nil) async throws -> Fixture {
+        let database = try earlier ?? TemporaryDatabase()
         var quiet = Logger(label: "test")
         quiet.logLevel = .critical
         let desk = try await TradingDesk(
-            store: DatabaseOrderStore(database: try BourseDatabase(path: path)),
+            store: DatabaseOrderStore(database: earlier == nil ? database.database : try BourseDatabase(path: database.path)),
             now: { Date(timeIntervalSince1970: 1_763_820_000) }, logger: quiet)
-        let market = MarketService(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
-        let exchange = ExchangeService(desk: desk, source: .simulated, symbol: "AAPL")
+        let market = Market(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
+        let exchange = ExchangeVenue(desk: desk, source: .simulated, symbol: "AAPL")
         let app = Application(router: buildRouter(market: market, exchange: exchange), services: [desk, desk.broadcaster])
-        return Fixture(app: app, desk: desk, path: path)
+        return Fixture(app: app, desk: desk, database: database)
     }
 
     /// A live book: asks 101.26 x 200, 101.27 x 300; bids 101.24 x 300, 101.23 x 500.
@@ -45,10 +47,6 @@ struct ExchangeRoutesTests {
             last: LastTrade(price: try Price(parsing: "101.25"), size: 100),
             bids: try bids.map { BookLevel(price: try Price(parsing: $0.0), quantity: $0.1) },
             asks: try asks.map { BookLevel(price: try Price(parsing: $0.0), quantity: $0.1) })
-    }
-
-    static func json(_ response: TestResponse) throws -> [String: Any] {
-        try #require(JSONSerialization.jsonObject(with: Data(String(buffer: response.body).utf8)) as? [String: Any])
     }
 
     static func post(_ client: some TestClientProtocol, _ body: String) async throws -> TestResponse {
@@ -64,7 +62,7 @@ struct ExchangeRoutesTests {
             let response = try await Self.post(client, #"{"side":"buy","type":"market","quantity":600}"#)
 
             #expect(response.status == .created)
-            let body = try Self.json(response)
+            let body = try json(response)
             let order = try #require(body["order"] as? [String: Any])
             #expect(order["status"] as? String == "CANCELLED")
             #expect(order["filledQuantity"] as? Int == 500)
@@ -75,7 +73,7 @@ struct ExchangeRoutesTests {
             #expect(body["notice"] as? String == "bought 500 of 600 at 101.266; 100 could not be filled")
 
             // The liquidity it took is gone from the book until the next tick.
-            let book = try Self.json(try await client.execute(uri: "/api/v1/book", method: .get))
+            let book = try json(try await client.execute(uri: "/api/v1/book", method: .get))
             #expect((book["asks"] as? [Any])?.isEmpty == true)
             #expect(book["state"] as? String == "live")
             #expect(book["symbol"] as? String == "AAPL")
@@ -110,9 +108,9 @@ struct ExchangeRoutesTests {
             let response = try await Self.post(client, body)
 
             #expect(response.status == .badRequest)
-            let error = try #require(try Self.json(response)["error"] as? String)
+            let error = try #require(try json(response)["error"] as? String)
             #expect(error.contains(message), "\(error)")
-            let orders = try Self.json(try await client.execute(uri: "/api/v1/orders", method: .get))
+            let orders = try json(try await client.execute(uri: "/api/v1/orders", method: .get))
             #expect((orders["orders"] as? [Any])?.isEmpty == true)
         }
     }
@@ -122,22 +120,22 @@ struct ExchangeRoutesTests {
         try await fixture.app.test(.router) { client in
             await fixture.desk.handle(.state(.live))
             await fixture.desk.handle(.tick(try Self.tick(1)))
-            let placed = try Self.json(
+            let placed = try json(
                 try await Self.post(client, #"{"side":"buy","type":"limit","quantity":100,"price":"101.20"}"#))
             let id = try #require((placed["order"] as? [String: Any])?["id"] as? String)
             #expect((placed["order"] as? [String: Any])?["status"] as? String == "PENDING")
 
             // The market comes down to the limit: 40 shares offered at 101.20.
             await fixture.desk.handle(.tick(try Self.tick(2, asks: [("101.20", 40), ("101.22", 100)], bids: [("101.18", 100)])))
-            let partly = try Self.json(try await client.execute(uri: "/api/v1/orders/\(id)", method: .get))
+            let partly = try json(try await client.execute(uri: "/api/v1/orders/\(id)", method: .get))
             #expect((partly["order"] as? [String: Any])?["status"] as? String == "PARTIALLY_FILLED")
             #expect((partly["fills"] as? [[String: Any]])?.first?["seq"] as? Int == 2)
-            let open = try Self.json(try await client.execute(uri: "/api/v1/orders?status=open", method: .get))
+            let open = try json(try await client.execute(uri: "/api/v1/orders?status=open", method: .get))
             #expect((open["orders"] as? [[String: Any]])?.map { $0["id"] as? String } == [id])
 
             let cancelled = try await client.execute(uri: "/api/v1/orders/\(id)", method: .delete)
             #expect(cancelled.status == .ok)
-            let order = try #require(try Self.json(cancelled)["order"] as? [String: Any])
+            let order = try #require(try json(cancelled)["order"] as? [String: Any])
             #expect(order["status"] as? String == "CANCELLED")
             #expect(order["filledQuantity"] as? Int == 40)
             #expect(order["reason"] as? String == "cancelled by the user")
@@ -149,7 +147,7 @@ struct ExchangeRoutesTests {
             let missing = try await client.execute(uri: "/api/v1/orders/999", method: .get)
             #expect(missing.status == .notFound)
 
-            let position = try Self.json(try await client.execute(uri: "/api/v1/position", method: .get))
+            let position = try json(try await client.execute(uri: "/api/v1/position", method: .get))
             #expect(position["quantity"] as? Int == 40)
             #expect(position["averageCost"] as? String == "101.20")
             #expect(position["costBasis"] as? String == "4048.00")
@@ -161,12 +159,12 @@ struct ExchangeRoutesTests {
         try await fixture.app.test(.router) { client in
             await fixture.desk.handle(.tick(try Self.tick(1)))
             await fixture.desk.handle(.state(.reconnecting(attempt: 1, retryIn: .seconds(1))))
-            let market = try Self.json(try await Self.post(client, #"{"side":"sell","type":"market","quantity":10}"#))
+            let market = try json(try await Self.post(client, #"{"side":"sell","type":"market","quantity":10}"#))
             #expect((market["order"] as? [String: Any])?["status"] as? String == "REJECTED")
-            let limit = try Self.json(
+            let limit = try json(
                 try await Self.post(client, #"{"side":"sell","type":"limit","quantity":10,"price":"101.00"}"#))
             #expect((limit["order"] as? [String: Any])?["status"] as? String == "PENDING")
-            let book = try Self.json(try await client.execute(uri: "/api/v1/book", method: .get))
+            let book = try json(try await client.execute(uri: "/api/v1/book", method: .get))
             #expect(book["state"] as? String == "reconnecting")
             #expect((book["bids"] as? [Any])?.isEmpty == true)
         }
@@ -180,17 +178,17 @@ struct ExchangeRoutesTests {
             return try await first.desk.place(try .limit(.sell, quantity: 100, price: try Price(parsing: "101.30")))
         }
 
-        let second = try await Self.fixture(path: first.path)
+        let second = try await Self.fixture(reopening: first.database)
         try await second.app.test(.router) { client in
             await second.desk.handle(.state(.live))
             await second.desk.handle(.tick(try Self.tick(1, bids: [("101.31", 60)])))
-            let body = try Self.json(try await client.execute(uri: "/api/v1/orders/\(placed.order.id)", method: .get))
+            let body = try json(try await client.execute(uri: "/api/v1/orders/\(placed.order.id)", method: .get))
             let order = try #require(body["order"] as? [String: Any])
             #expect(order["status"] as? String == "PARTIALLY_FILLED")
             #expect(order["filledQuantity"] as? Int == 60)
             #expect(order["averagePrice"] as? String == "101.31")
             // Numbering goes on from the last order.
-            let next = try Self.json(try await Self.post(client, #"{"side":"buy","type":"market","quantity":1}"#))
+            let next = try json(try await Self.post(client, #"{"side":"buy","type":"market","quantity":1}"#))
             #expect((next["order"] as? [String: Any])?["id"] as? String == "2")
         }
     }
@@ -199,15 +197,15 @@ struct ExchangeRoutesTests {
         let fixture = try await Self.fixture()
         // The app runs the desk, then shuts it down as SIGTERM would.
         try await fixture.app.test(.router) { _ in }
-        let market = MarketService(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
-        let exchange = ExchangeService(desk: fixture.desk, source: .simulated, symbol: "AAPL")
+        let market = Market(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
+        let exchange = ExchangeVenue(desk: fixture.desk, source: .simulated, symbol: "AAPL")
         let stopped = Application(router: buildRouter(market: market, exchange: exchange))
 
         try await stopped.test(.router) { client in
             let response = try await Self.post(client, #"{"side":"buy","type":"market","quantity":10}"#)
 
             #expect(response.status == .serviceUnavailable)
-            let error = try #require(try Self.json(response)["error"] as? String)
+            let error = try #require(try json(response)["error"] as? String)
             #expect(error.contains("shutting down"), "\(error)")
             #expect(try await fixture.desk.orders(limit: 10).isEmpty)
         }

@@ -1,5 +1,6 @@
 import BourseCore
 import Exchange
+import ExchangeLive
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -21,8 +22,8 @@ struct ExchangeSocketTests {
         var quiet = Logger(label: "test")
         quiet.logLevel = .critical
         let desk = try await TradingDesk(store: DatabaseOrderStore(database: try BourseDatabase()), logger: quiet)
-        let exchange = ExchangeService(desk: desk, source: .simulated, symbol: "AAPL")
-        let market = MarketService(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
+        let exchange = ExchangeVenue(desk: desk, source: .simulated, symbol: "AAPL")
+        let market = Market(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
         let router = buildRouter(market: market, exchange: exchange)
         let app = Application(
             router: router, server: .http1WebSocketUpgrade(webSocketRouter: router), services: [desk, desk.broadcaster])

@@ -6,6 +6,7 @@ import Logging
 import MarketData
 import MarketDataLive
 import Storage
+import TestSupport
 import Testing
 
 @testable import BourseApp
@@ -64,8 +65,8 @@ struct FailingUpstreamRoutesTests {
             patience: .seconds(1), deadline: deadline)
         configuration.maxAnswerBytes = 64 << 10
         let client = PolygonClient(configuration: configuration, cache: store, now: { now.date }, logger: quiet)
-        let market = MarketService(source: .polygon, provider: client, now: { now.date })
-        let search = SearchService(listings: { [Listing(symbol: "AAPL", name: "Apple Inc.", exchange: .nasdaq, isETF: false)] })
+        let market = Market(source: .polygon, provider: client, now: { now.date })
+        let search = ListingSearch(listings: { [Listing(symbol: "AAPL", name: "Apple Inc.", exchange: .nasdaq, isETF: false)] })
         return Fixture(upstream: upstream, now: now, store: store, router: buildRouter(market: market, search: search))
     }
 

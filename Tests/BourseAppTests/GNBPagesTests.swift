@@ -14,7 +14,7 @@ import Testing
 struct GNBPagesTests {
     static func app() -> some ApplicationProtocol {
         // A GNB service with nowhere to download from: the shells must not need it.
-        let gnb = GNBService(
+        let gnb = GNBCatalog(
             client: GNBClient(accept: .json, logger: Logger(label: "test")),
             sources: GNBSources(baseURL: URL(string: "http://127.0.0.1:9/gnb")!))
         let router = Router(context: AppRequestContext.self)

@@ -14,8 +14,8 @@ import Testing
 struct GNBPagesWiringTests {
     @Test(arguments: ["/gnb", "/gnb/T2006", "/assets/bourse.css", "/assets/gnb.js"])
     func servedByTheAppRouter(path: String) async throws {
-        let market = MarketService(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
-        let gnb = GNBService(
+        let market = Market(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
+        let gnb = GNBCatalog(
             client: GNBClient(accept: .json, logger: Logger(label: "test")),
             sources: GNBSources(baseURL: URL(string: "http://127.0.0.1:9/gnb")!))
         let app = Application(router: buildRouter(market: market, gnb: gnb))

@@ -58,9 +58,9 @@ struct ListingsRefreshTests {
         }
     }
 
-    static func refresh(_ provider: ReferenceList) -> (ListingsRefresh, SearchService, MarketService) {
-        let search = SearchService(listings: { shipped })
-        let market = MarketService(source: .polygon, provider: provider, now: { Date() })
+    static func refresh(_ provider: ReferenceList) -> (ListingsRefresh, ListingSearch, Market) {
+        let search = ListingSearch(listings: { shipped })
+        let market = Market(source: .polygon, provider: provider, now: { Date() })
         var logger = Logger(label: "test")
         logger.logLevel = .critical
         return (ListingsRefresh(market: market, search: search, logger: logger), search, market)

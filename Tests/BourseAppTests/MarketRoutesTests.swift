@@ -2,6 +2,7 @@ import BourseCore
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import TestSupport
 import Testing
 
 @testable import BourseApp
@@ -12,10 +13,6 @@ struct MarketRoutesTests {
     static let friday = MarketDate(iso: "2026-11-20")!
     static let thursday = MarketDate(iso: "2026-11-19")!
 
-    static func json(_ response: TestResponse) throws -> [String: Any] {
-        try #require(JSONSerialization.jsonObject(with: Data(String(buffer: response.body).utf8)) as? [String: Any])
-    }
-
     @Test func aListOfAHundredIsPricedInThreeRequestsAndTheNextPageInOne() async throws {
         let live = try await LiveMarket.start()
         let app = Application(router: live.router)
@@ -23,7 +20,7 @@ struct MarketRoutesTests {
         try await app.test(.router) { client in
             let next = try await client.execute(uri: "/api/v1/tickers?limit=100", method: .get) { response in
                 #expect(response.status == .ok)
-                let body = try Self.json(response)
+                let body = try json(response)
                 let rows = try #require(body["results"] as? [[String: Any]])
                 #expect(rows.count == 100)
                 #expect(body["source"] as? String == "simulated")
@@ -46,7 +43,7 @@ struct MarketRoutesTests {
             let cursor = try #require(next)
             try await client.execute(uri: "/api/v1/tickers?limit=100&cursor=\(cursor)", method: .get) { response in
                 #expect(response.status == .ok)
-                let rows = try #require(try Self.json(response)["results"] as? [[String: Any]])
+                let rows = try #require(try json(response)["results"] as? [[String: Any]])
                 #expect(rows.count == 100)
             }
             #expect(live.standIn.requestCount == 4)
@@ -63,7 +60,7 @@ struct MarketRoutesTests {
         try await Application(router: live.router).test(.router) { client in
             try await client.execute(uri: "/api/v1/stocks/aapl", method: .get) { response in
                 #expect(response.status == .ok)
-                let body = try Self.json(response)
+                let body = try json(response)
                 #expect(body["symbol"] as? String == "AAPL")
                 #expect(body["name"] as? String == "Apple Inc.")
                 #expect(body["exchange"] as? String == "NASDAQ")
@@ -80,7 +77,7 @@ struct MarketRoutesTests {
         try await Application(router: live.router).test(.router) { client in
             try await client.execute(uri: "/api/v1/stocks/ZZZZZZ", method: .get) { response in
                 #expect(response.status == .notFound)
-                let body = try Self.json(response)
+                let body = try json(response)
                 #expect(body["error"] as? String == "unknown symbol ZZZZZZ")
             }
         }
@@ -96,7 +93,7 @@ struct MarketRoutesTests {
         try await Application(router: live.router).test(.router) { client in
             try await client.execute(uri: "/api/v1/stocks/MSFT/bars?range=\(range)", method: .get) { response in
                 #expect(response.status == .ok)
-                let body = try Self.json(response)
+                let body = try json(response)
                 #expect(body["range"] as? String == range)
                 let bars = try #require(body["bars"] as? [[String: String]])
                 #expect((atLeast...atMost).contains(bars.count), "\(bars.count) bars")
@@ -124,7 +121,7 @@ struct MarketRoutesTests {
         let app = Application(router: live.router)
         let first: [[String?]] = try await app.test(.router) { client in
             try await client.execute(uri: "/api/v1/tickers?limit=20", method: .get) { response in
-                let rows = try #require(try Self.json(response)["results"] as? [[String: Any]])
+                let rows = try #require(try json(response)["results"] as? [[String: Any]])
                 return rows.map { [$0["symbol"] as? String, $0["price"] as? String] }
             }
         }
@@ -134,7 +131,7 @@ struct MarketRoutesTests {
         try await app.test(.router) { client in
             try await client.execute(uri: "/api/v1/tickers?limit=20", method: .get) { response in
                 #expect(response.status == .ok)
-                let body = try Self.json(response)
+                let body = try json(response)
                 #expect(body["stale"] as? Bool == true)
                 let rows = try #require(body["results"] as? [[String: Any]])
                 #expect(rows.map { [$0["symbol"] as? String, $0["price"] as? String] } == first)
@@ -143,7 +140,7 @@ struct MarketRoutesTests {
             // Nothing cached for this one: a clear 503, not a hang or a crash.
             try await client.execute(uri: "/api/v1/stocks/MSFT/bars?range=1Y", method: .get) { response in
                 #expect(response.status == .serviceUnavailable)
-                let body = try Self.json(response)
+                let body = try json(response)
                 #expect((body["error"] as? String)?.contains("unavailable") == true)
             }
         }
@@ -153,7 +150,7 @@ struct MarketRoutesTests {
         let live = try await LiveMarket.start()
         let first: [[String?]] = try await Application(router: live.router).test(.router) { client in
             try await client.execute(uri: "/api/v1/tickers?limit=10", method: .get) { response in
-                let rows = try #require(try Self.json(response)["results"] as? [[String: Any]])
+                let rows = try #require(try json(response)["results"] as? [[String: Any]])
                 return rows.map { [$0["symbol"] as? String, $0["price"] as? String] }
             }
         }
@@ -164,7 +161,7 @@ struct MarketRoutesTests {
         try await restarted.test(.router) { client in
             try await client.execute(uri: "/api/v1/tickers?limit=10", method: .get) { response in
                 #expect(response.status == .ok)
-                let body = try Self.json(response)
+                let body = try json(response)
                 #expect(body["stale"] as? Bool == true)
                 let rows = try #require(body["results"] as? [[String: Any]])
                 #expect(rows.map { [$0["symbol"] as? String, $0["price"] as? String] } == first)

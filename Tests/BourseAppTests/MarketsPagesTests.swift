@@ -18,7 +18,7 @@ struct MarketsPagesTests {
     }
 
     static func page(_ path: String, source: SourceKind = .simulated, accept: String = "text/html") async throws -> Page {
-        let market = MarketService(source: source, provider: FailingMarketDataProvider(), now: { Date() })
+        let market = Market(source: source, provider: FailingMarketDataProvider(), now: { Date() })
         let app = Application(router: buildRouter(market: market))
         return try await app.test(.router) { client in
             try await client.execute(uri: path, method: .get, headers: [.accept: accept]) { response in

@@ -94,7 +94,7 @@ struct PageSnapshotTests {
     }
 
     @Test func searchResultsAtTheLimit() {
-        let listings = (1...SearchService.maxLimit).map {
+        let listings = (1...ListingSearch.maxLimit).map {
             Listing(symbol: "A\($0)", name: "Company \($0)", exchange: .nasdaq, isETF: false)
         }
 

@@ -11,8 +11,8 @@ import Testing
 @Suite("Phone app routes")
 struct PhoneAppRoutesTests {
     static func app() -> some ApplicationProtocol {
-        let market = MarketService(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
-        return Application(router: buildRouter(market: market, search: SearchService()))
+        let market = Market(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
+        return Application(router: buildRouter(market: market, search: ListingSearch()))
     }
 
     @Test func theManifestIsInstallable() async throws {
@@ -72,7 +72,7 @@ struct PhoneAppRoutesTests {
                 JSONSerialization.jsonObject(with: Data(String(buffer: response.body).utf8)) as? [String: Any])
             #expect(body["fields"] as? [String] == ["symbol", "name", "exchange"])
             let rows = try #require(body["rows"] as? [[String]])
-            #expect(rows.count == (try await SearchService().count()))
+            #expect(rows.count == (try await ListingSearch().count()))
             #expect(rows.contains(["AAPL", "Apple Inc.", "NASDAQ"]))
         }
     }

@@ -9,10 +9,10 @@ import Testing
 /// `/api/v1/search` and `/search` over the real bundled listings.
 @Suite("Search routes")
 struct SearchRoutesTests {
-    static let search = SearchService()
+    static let search = ListingSearch()
 
     static func get(
-        _ path: String, search: SearchService = search
+        _ path: String, search: ListingSearch = search
     ) async throws -> (status: HTTPResponse.Status, headers: HTTPFields, body: String) {
         let router = Router(context: AppRequestContext.self)
         router.add(middleware: ErrorMiddleware())
@@ -75,7 +75,7 @@ struct SearchRoutesTests {
 
     @Test func listingsThatCannotLoadAreA503() async throws {
         struct Broken: Error {}
-        let broken = SearchService(listings: { throw Broken() })
+        let broken = ListingSearch(listings: { throw Broken() })
         let (status, _, body) = try await Self.get("/api/v1/search?q=app", search: broken)
         #expect(status == .serviceUnavailable)
         #expect(body.contains("the listings could not be loaded"))
@@ -120,7 +120,7 @@ struct SearchRoutesTests {
     }
 
     @Test func theServiceAnswersOnceTheIndexIsBuilt() async throws {
-        let service = SearchService(listings: {
+        let service = ListingSearch(listings: {
             Thread.sleep(forTimeInterval: 0.2)
             return [Listing(symbol: "AAPL", name: "Apple Inc.", exchange: .nasdaq, isETF: false)]
         })

@@ -1,6 +1,7 @@
 import Accounts
 import BourseCore
 import Exchange
+import ExchangeLive
 import Foundation
 import GNBData
 import GNBDataLive
@@ -37,12 +38,12 @@ struct SignInRoutesTests {
         let accounts = AccountService(store: DatabaseAccountStore(database: database), hasher: PasswordHasher(cost: 4))
         if passwordSet { try await accounts.setPassword(password, name: "ada") }
         let desk = try await TradingDesk(store: DatabaseOrderStore(database: database), logger: quiet)
-        let market = MarketService(source: .simulated, provider: UnavailableMarket(), now: { Date() })
-        let gnb = GNBService(
+        let market = Market(source: .simulated, provider: UnavailableMarket(), now: { Date() })
+        let gnb = GNBCatalog(
             client: GNBClient(accept: .json, logger: quiet), sources: GNBSources(baseURL: URL(string: "http://127.0.0.1:9/gnb")!))
         var features = AppFeatures(
-            market: market, search: SearchService(), gnb: gnb,
-            exchange: ExchangeService(desk: desk, source: .simulated, symbol: "AAPL"), accounts: accounts)
+            market: market, search: ListingSearch(), gnb: gnb,
+            exchange: ExchangeVenue(desk: desk, source: .simulated, symbol: "AAPL"), accounts: accounts)
         features.metrics = prometheusMetrics()
         let router = buildRouter(features)
         let app = Application(

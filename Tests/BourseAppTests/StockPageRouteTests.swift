@@ -12,11 +12,11 @@ import Testing
 /// no symbol.
 @Suite("Stock page route")
 struct StockPageRouteTests {
-    static let listings = SearchService()
+    static let listings = ListingSearch()
 
     static func get(_ path: String, source: SourceKind = .simulated) async throws -> (HTTPResponse.Status, String) {
         // A market that fails every request: the simulated market's answer never decides.
-        let market = MarketService(source: source, provider: FailingMarketDataProvider(), now: { Date() })
+        let market = Market(source: source, provider: FailingMarketDataProvider(), now: { Date() })
         let app = Application(router: buildRouter(market: market, search: listings))
         return try await app.test(.router) { client in
             try await client.execute(uri: path, method: .get, headers: [.accept: "text/html"]) { response in

@@ -4,6 +4,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Storage
+import TestSupport
 import Testing
 
 @testable import BourseApp
@@ -12,15 +13,11 @@ import Testing
 /// SQLite file, the listings deciding what is a stock.
 @Suite("Watchlist routes")
 struct WatchlistRoutesTests {
-    static func app(_ live: LiveMarket) throws -> (Application<RouterResponder<AppRequestContext>>, WatchlistService) {
+    static func app(_ live: LiveMarket) throws -> (Application<RouterResponder<AppRequestContext>>, StoredWatchlist) {
         let database = try BourseDatabase(path: live.databasePath)
-        let watchlist = WatchlistService(
-            store: DatabaseWatchlistStore(database: database), market: live.service, listings: SearchService())
-        return (Application(router: buildRouter(market: live.service, search: SearchService(), watchlist: watchlist)), watchlist)
-    }
-
-    static func json(_ response: TestResponse) throws -> [String: Any] {
-        try #require(JSONSerialization.jsonObject(with: Data(String(buffer: response.body).utf8)) as? [String: Any])
+        let watchlist = StoredWatchlist(
+            store: DatabaseWatchlistStore(database: database), market: live.service, listings: ListingSearch())
+        return (Application(router: buildRouter(market: live.service, search: ListingSearch(), watchlist: watchlist)), watchlist)
     }
 
     static func put(_ client: some TestClientProtocol, _ body: String) async throws -> TestResponse {
@@ -32,14 +29,14 @@ struct WatchlistRoutesTests {
         let live = try await LiveMarket.start()
         let (app, _) = try Self.app(live)
         try await app.test(.router) { client in
-            let empty = try Self.json(try await client.execute(uri: "/api/v1/watchlist", method: .get))
+            let empty = try json(try await client.execute(uri: "/api/v1/watchlist", method: .get))
             #expect(empty["symbols"] as? [String] == [])
             #expect(empty["limit"] as? Int == 500)
 
             let added = try await client.execute(uri: "/api/v1/watchlist/aapl", method: .post)
             #expect(added.status == .created)
             _ = try await client.execute(uri: "/api/v1/watchlist/MSFT", method: .post)
-            let list = try Self.json(try await client.execute(uri: "/api/v1/watchlist/KO", method: .post))
+            let list = try json(try await client.execute(uri: "/api/v1/watchlist/KO", method: .post))
             #expect(list["symbols"] as? [String] == ["AAPL", "MSFT", "KO"])
             let rows = try #require(list["results"] as? [[String: Any]])
             #expect(rows.map { $0["symbol"] as? String } == ["AAPL", "MSFT", "KO"])
@@ -47,9 +44,9 @@ struct WatchlistRoutesTests {
             #expect((rows[0]["price"] as? String).map { ExactDecimal($0) != nil } == true)
             #expect(rows[0]["sparkline"] as? String == "/stocks/AAPL/sparkline.svg")
 
-            let reordered = try Self.json(try await Self.put(client, #"{"symbols":["KO","AAPL","MSFT"]}"#))
+            let reordered = try json(try await Self.put(client, #"{"symbols":["KO","AAPL","MSFT"]}"#))
             #expect(reordered["symbols"] as? [String] == ["KO", "AAPL", "MSFT"])
-            let removed = try Self.json(try await client.execute(uri: "/api/v1/watchlist/AAPL", method: .delete))
+            let removed = try json(try await client.execute(uri: "/api/v1/watchlist/AAPL", method: .delete))
             #expect(removed["symbols"] as? [String] == ["KO", "MSFT"])
             // The home screen is now My stocks.
             let home = String(buffer: try await client.execute(uri: "/", method: .get).body)
@@ -87,12 +84,12 @@ struct WatchlistRoutesTests {
             ]
             for (response, status, message) in cases {
                 #expect(response.status == status)
-                #expect((try Self.json(response)["error"] as? String)?.contains(message) == true, "\(message)")
+                #expect((try json(response)["error"] as? String)?.contains(message) == true, "\(message)")
             }
             let tooMany = "{\"symbols\":[" + (0...500).map { "\"S\($0)\"" }.joined(separator: ",") + "]}"
             let big = try await Self.put(client, tooMany)
             #expect(big.status == .badRequest)
-            #expect((try Self.json(big)["error"] as? String)?.contains("at most 500") == true)
+            #expect((try json(big)["error"] as? String)?.contains("at most 500") == true)
         }
         #expect(try await watchlist.symbols() == ["AAPL", "MSFT"])
     }
@@ -104,7 +101,7 @@ struct WatchlistRoutesTests {
         try await watchlist.replace(with: Array(listings.prefix(100)))
         let before = live.standIn.requestCount
         try await app.test(.router) { client in
-            let list = try Self.json(try await client.execute(uri: "/api/v1/watchlist", method: .get))
+            let list = try json(try await client.execute(uri: "/api/v1/watchlist", method: .get))
             #expect((list["results"] as? [[String: Any]])?.count == 100)
         }
         let requests = live.standIn.requestCount - before
@@ -132,7 +129,7 @@ struct WatchlistRoutesTests {
 struct UnlistedSymbolTests {
     @Test func aMadeUpSymbolIsA404WithoutAnUpstreamRequest() async throws {
         let live = try await LiveMarket.start()
-        let app = Application(router: buildRouter(market: live.service, search: SearchService()))
+        let app = Application(router: buildRouter(market: live.service, search: ListingSearch()))
         try await app.test(.router) { client in
             _ = try await client.execute(uri: "/api/v1/stocks/AAPL", method: .get)  // the listings are loaded
             let before = live.standIn.requestCount

@@ -1,9 +1,10 @@
 import BourseCore
+import Exchange
 import Foundation
 import MetricsTestKit
 import Testing
 
-@testable import Exchange
+@testable import ExchangeLive
 
 /// The exchange's metrics (docs/metrics.md): orders by how they were answered and each commit's
 /// time (the desk); the feed's state, ticks, gaps, malformed messages and reconnects.

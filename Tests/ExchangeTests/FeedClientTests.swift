@@ -1,9 +1,10 @@
 import BourseCore
+import Exchange
 import Foundation
 import StandIns
 import Testing
 
-@testable import Exchange
+@testable import ExchangeLive
 
 /// The feed client against the feed stand-in, over real WebSockets on loopback.
 @Suite("Feed client")

@@ -1,10 +1,11 @@
 import BourseCore
+import Exchange
 import Foundation
 import ServiceLifecycle
 import Synchronization
 import Testing
 
-@testable import Exchange
+@testable import ExchangeLive
 
 /// The feed client as a service: it runs in a service group and ends on graceful shutdown.
 @Suite("Feed service")

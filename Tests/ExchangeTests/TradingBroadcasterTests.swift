@@ -1,8 +1,9 @@
 import BourseCore
+import Exchange
 import Foundation
 import Testing
 
-@testable import Exchange
+@testable import ExchangeLive
 
 @Suite("Trading broadcaster")
 struct TradingBroadcasterTests {

@@ -1,9 +1,10 @@
 import BourseCore
+import Exchange
 import Foundation
 import ServiceLifecycleTestKit
 import Testing
 
-@testable import Exchange
+@testable import ExchangeLive
 
 /// The trading desk's commit pipeline: order, group commit, failures and shutdown, on a store in
 /// memory that can be slowed down, held and made to fail.

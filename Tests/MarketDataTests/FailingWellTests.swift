@@ -4,6 +4,7 @@ import Logging
 import MarketData
 import MarketDataLive
 import Networking
+import TestSupport
 import Testing
 
 /// A source that misbehaves fails well: a garbled 200 is a failure (the saved answer wins), a

@@ -4,6 +4,7 @@ import Logging
 import MarketData
 import MarketDataLive
 import Networking
+import TestSupport
 import Testing
 
 @testable import MarketDataLive

@@ -4,6 +4,7 @@ import MarketData
 import MarketDataLive
 import MetricsTestKit
 import Networking
+import TestSupport
 import Testing
 
 /// The Polygon client's metrics (docs/metrics.md): each request by endpoint and outcome, each

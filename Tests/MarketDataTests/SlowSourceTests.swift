@@ -4,6 +4,7 @@ import Logging
 import MarketData
 import MarketDataLive
 import Networking
+import TestSupport
 import Testing
 
 /// A slow source never holds an answer that the cache can give: after the client's patience the

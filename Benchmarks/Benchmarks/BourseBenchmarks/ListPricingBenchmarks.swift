@@ -43,7 +43,7 @@ enum ListPricingBenchmarks {
     struct Stack {
         let standIn: PolygonStandIn
         let client: PolygonClient
-        let service: MarketService
+        let service: Market
         let server: Task<Void, any Error>
 
         static func start(rateLimit: Int?) async throws -> Stack {
@@ -62,7 +62,7 @@ enum ListPricingBenchmarks {
             let client = PolygonClient(configuration: configuration, logger: quiet)
             return Stack(
                 standIn: standIn, client: client,
-                service: MarketService(source: .simulated, provider: client, now: { Date() }), server: server)
+                service: Market(source: .simulated, provider: client, now: { Date() }), server: server)
         }
 
         func stop() { server.cancel() }

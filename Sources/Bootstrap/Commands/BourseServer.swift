@@ -53,7 +53,7 @@ public enum BourseServer {
         let logger = Log.make("bourse", environment: environment)
         let network = try options.network.settings(host: options.host, environment: environment)
         let settings = try SourceSettings(environment: environment)
-        let search = SearchService()  // starts indexing the listings now, in the background
+        let search = ListingSearch()  // starts indexing the listings now, in the background
         let database = try BourseDatabase(path: options.databasePath)
         let accounts = try await signIn(options: options, database: database, logger: logger)
         let metrics = PrometheusMetrics.make()
@@ -63,17 +63,17 @@ public enum BourseServer {
         let market = try MarketSource.make(
             settings: settings, cache: DatabaseAnswerStore(database: database), embedded: embedded,
             simulatedRateLimit: options.simulatedRateLimit, servingPages: true, logger: logger, metrics: metrics.factory)
-        let gnb = try GNBSettings.make(
+        let gnb = try GNBCatalogSource.make(
             settings: settings, store: DatabaseAnswerStore(database: database), embedded: embedded, logger: logger)
         if let feed = embedded?.feed { await openFeed(feed, at: market, logger: logger) }
 
         let feedURL = settings.feedURL ?? embedded!.feedURL
-        let (desk, exchangeServices) = try await ExchangeSource.start(
+        let (desk, exchangeServices) = try await ExchangeSource.make(
             store: DatabaseOrderStore(database: database), feedURL: feedURL, logger: logger, metrics: metrics.factory)
-        let exchange = ExchangeService(desk: desk, source: settings.feedKind, symbol: embedded?.feed?.simulator.symbol)
+        let exchange = ExchangeVenue(desk: desk, source: settings.feedKind, symbol: embedded?.feed?.simulator.symbol)
         var features = AppFeatures(
             market: market, search: search, gnb: gnb, exchange: exchange, accounts: accounts,
-            watchlist: WatchlistService(store: DatabaseWatchlistStore(database: database), market: market, listings: search))
+            watchlist: StoredWatchlist(store: DatabaseWatchlistStore(database: database), market: market, listings: search))
         features.deployID = environment["BOURSE_DEPLOY_ID"]
         features.metrics = metrics
 
@@ -129,7 +129,7 @@ public enum BourseServer {
     /// One price per stock: the simulated feed opens at the market's last close of its symbol,
     /// so `/exchange` and `/stocks/{symbol}` agree when the app starts. Without an answer (a
     /// symbol the market does not list, a source that fails) it keeps its bundled level.
-    static func openFeed(_ feed: FeedStandIn, at market: MarketService, logger: Logger) async {
+    static func openFeed(_ feed: FeedStandIn, at market: Market, logger: Logger) async {
         let symbol = feed.simulator.symbol
         do {
             guard let price = try await market.stock(symbol).quote?.price,

@@ -8,7 +8,7 @@ import Storage
 /// simulated market, started for the command alone), caching in the database at
 /// `databasePath`, or in memory without one. With `POLYGON_API_KEY` set it opens no port.
 struct CommandMarket {
-    let market: MarketService
+    let market: Market
     let embedded: EmbeddedServices?
 
     static func start(environment: [String: String], databasePath: String?) async -> Result<CommandMarket, CommandFailure> {
@@ -33,7 +33,7 @@ struct CommandMarket {
     static func run(
         symbol input: String, environment: [String: String], databasePath: String?,
         validate: () -> CommandFailure? = { nil },
-        _ body: (_ market: MarketService, _ symbol: String) async -> Result<String, CommandFailure>
+        _ body: (_ market: Market, _ symbol: String) async -> Result<String, CommandFailure>
     ) async -> Result<String, CommandFailure> {
         let symbol: String
         switch Symbol.normalized(input) {

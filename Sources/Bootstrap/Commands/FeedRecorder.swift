@@ -1,6 +1,7 @@
 import BourseApp
 import BourseCore
 import Exchange
+import ExchangeLive
 import Foundation
 import Logging
 import StandIns

@@ -34,7 +34,7 @@ public enum GNBReport {
         }
         var embedded: EmbeddedServices?
         defer { embedded?.stop() }
-        let service: GNBService
+        let service: GNBCatalog
         do {
             let settings = try SourceSettings(environment: environment)
             var defaults = settings.gnb
@@ -53,13 +53,13 @@ public enum GNBReport {
                 transactions: options.transactions.map(GNBSource.init) ?? defaults!.transactions)
             let logger = Log.make("bourse", environment: environment, default: .critical)
             let client = GNBClient(accept: settings.gnbFormat, logger: logger)
-            service = GNBService(client: client, sources: sources, sourceLabel: label)
+            service = GNBCatalog(client: client, sources: sources, sourceLabel: label)
         } catch {
             return .failure(CommandFailure(message: "\(error)", exitCode: 2))
         }
 
         let ledger: Ledger
-        let snapshot: GNBService.Snapshot
+        let snapshot: GNBCatalog.Snapshot
         do {
             (ledger, snapshot) = try await service.ledger(in: currency)
         } catch {
@@ -81,7 +81,7 @@ public enum GNBReport {
     }
 
     /// One line per SKU: its number of transactions and its total.
-    static func productsText(_ products: [ProductSummary], currency: CurrencyCode, snapshot: GNBService.Snapshot) -> String {
+    static func productsText(_ products: [ProductSummary], currency: CurrencyCode, snapshot: GNBCatalog.Snapshot) -> String {
         var lines = [pad("SKU", 10) + padLeft("Transactions", 14) + padLeft("Total \(currency)", 16)]
         for product in products {
             let total = product.total.map { $0.formatted(places: 2) } ?? "— (\(product.unconvertible) without a rate)"
@@ -93,7 +93,7 @@ public enum GNBReport {
     }
 
     /// Each transaction, its conversion and path, and the total.
-    static func productText(_ detail: ProductDetail, currency: CurrencyCode, snapshot: GNBService.Snapshot) -> String {
+    static func productText(_ detail: ProductDetail, currency: CurrencyCode, snapshot: GNBCatalog.Snapshot) -> String {
         var lines = ["\(detail.sku): \(detail.lines.count) transaction\(detail.lines.count == 1 ? "" : "s")"]
         for line in detail.lines {
             let original = padLeft("\(line.transaction.amount) \(line.transaction.currency)", 16)
@@ -115,7 +115,7 @@ public enum GNBReport {
         return lines.joined(separator: "\n")
     }
 
-    static func provenance(_ snapshot: GNBService.Snapshot, count: Int?) -> String {
+    static func provenance(_ snapshot: GNBCatalog.Snapshot, count: Int?) -> String {
         var text = (count.map { "\($0) products · " } ?? "") + "data from \(snapshot.source)"
         if snapshot.dataset.isStale { text += " (stale: " + snapshot.dataset.warnings.joined(separator: " ") + ")" }
         return text

@@ -12,9 +12,9 @@ public enum HistoryLookup {
         symbol input: String, days: Int, json: Bool, databasePath: String?, environment: [String: String]
     ) async -> Result<String, CommandFailure> {
         let daysInRange = { () -> CommandFailure? in
-            guard (1...MarketService.maxHistoryDays).contains(days) else {
+            guard (1...Market.maxHistoryDays).contains(days) else {
                 return CommandFailure(
-                    message: "--days must be from 1 to \(MarketService.maxHistoryDays), got \(days)", exitCode: 64)
+                    message: "--days must be from 1 to \(Market.maxHistoryDays), got \(days)", exitCode: 64)
             }
             return nil
         }
@@ -25,7 +25,7 @@ public enum HistoryLookup {
         }
     }
 
-    static func history(of symbol: String, days: Int, json: Bool, market: MarketService) async -> Result<String, CommandFailure> {
+    static func history(of symbol: String, days: Int, json: Bool, market: Market) async -> Result<String, CommandFailure> {
         let response: HistoryResponse
         do {
             let bars = try await market.dailyBars(symbol, days: days)

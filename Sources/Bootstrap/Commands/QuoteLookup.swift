@@ -14,7 +14,7 @@ public enum QuoteLookup {
         }
     }
 
-    static func quote(of symbol: String, json: Bool, market: MarketService) async -> Result<String, CommandFailure> {
+    static func quote(of symbol: String, json: Bool, market: Market) async -> Result<String, CommandFailure> {
         let response: StockResponse
         do {
             response = StockResponse(overview: try await market.stock(symbol), source: market.source)

@@ -32,7 +32,7 @@ public enum WatchlistReport {
                 let symbol = try await listed(text)
                 symbols = try await store.update { Watchlist.adding(symbol, to: $0) }.get()
             case .remove(let text):
-                let symbol = try WatchlistService.normalized(text)
+                let symbol = try StoredWatchlist.normalized(text)
                 symbols = try await store.update { Watchlist.removing(symbol, from: $0) }.get()
             }
         } catch let error as WatchlistError {
@@ -47,7 +47,7 @@ public enum WatchlistReport {
 
     /// `text` as a listed symbol, by the shipped listings.
     static func listed(_ text: String) async throws -> String {
-        let symbol = try WatchlistService.normalized(text)
+        let symbol = try StoredWatchlist.normalized(text)
         let listings = try BundledData.listings()
         guard listings.contains(where: { $0.symbol == symbol }) else { throw WatchlistError.unknownSymbol(symbol) }
         return symbol

@@ -1,5 +1,6 @@
 import BourseCore
 import Exchange
+import ExchangeLive
 import Foundation
 import Logging
 import Metrics
@@ -9,9 +10,14 @@ import ServiceLifecycle
 /// set, else the embedded feed simulator, spoken to over WebSocket by the same client.
 public enum ExchangeSource {
     /// The feed `BOURSE_FEED_URL` names, or nil when it is not set.
-    public static func configuredFeedURL(_ environment: [String: String]) throws(ExchangeSourceError) -> URL? {
+    public static func configuredFeedURL(_ environment: [String: String]) throws(SettingError) -> URL? {
         guard let text = environment["BOURSE_FEED_URL"], !text.isEmpty else { return nil }
-        guard let url = feedURL(text) else { throw .badFeedURL }
+        // The URL itself is not repeated: it may carry a token.
+        guard let url = feedURL(text) else {
+            throw SettingError(
+                "BOURSE_FEED_URL", problem: "not a ws:// or wss:// URL with a host",
+                fix: "set it to the feed's WebSocket URL, e.g. ws://127.0.0.1:8081/feed, or unset it for the embedded feed")
+        }
         return url
     }
 
@@ -31,7 +37,7 @@ public enum ExchangeSource {
     /// screens' sockets end), the desk (it refuses new orders, commits and answers those it took)
     /// and last the feed client. The database may be closed once they have all returned.
     /// The feed's events and the desk's orders are recorded in `metrics`.
-    public static func start(
+    public static func make(
         store: any OrderStore, feedURL: URL, logger: Logger, metrics: any MetricsFactory = NOOPMetricsHandler.instance
     ) async throws -> (desk: TradingDesk, services: [any Service]) {
         let desk = try await TradingDesk(store: store, logger: logger, metrics: metrics)
@@ -41,15 +47,5 @@ public enum ExchangeSource {
             await desk.handle(event)
         }
         return (desk, [feed, desk, desk.broadcaster])
-    }
-}
-
-/// A feed configuration that cannot work.
-public enum ExchangeSourceError: Error, CustomStringConvertible {
-    case badFeedURL
-
-    // The URL itself is not repeated: it may carry a token.
-    public var description: String {
-        "BOURSE_FEED_URL must be a ws:// or wss:// URL with a host, e.g. ws://127.0.0.1:8081/feed"
     }
 }

@@ -8,7 +8,7 @@ import Metrics
 /// The market: Polygon.io when `POLYGON_API_KEY` is set, else the embedded simulated market,
 /// spoken to over HTTP by the same client.
 public enum MarketSource {
-    /// The market service `settings` ask for, caching every answer in `cache`.
+    /// The market `settings` ask for, caching every answer in `cache`.
     ///
     /// - Parameters:
     ///   - embedded: the running stand-ins; must include the market when the settings have no key.
@@ -19,7 +19,7 @@ public enum MarketSource {
         simulatedRateLimit: Int? = nil, servingPages: Bool = false, logger: Logger,
         metrics: any MetricsFactory = NOOPMetricsHandler.instance,
         now: @escaping @Sendable () -> Date = { Date() }
-    ) throws -> MarketService {
+    ) throws -> Market {
         var configuration = settings.polygon
         // A page never waits long on a slow source when the database has an answer.
         configuration.patience = .milliseconds(1500)
@@ -34,20 +34,17 @@ public enum MarketSource {
         }
         let client = PolygonClient(
             configuration: configuration, cache: cache, now: now, logger: logger, metrics: metrics)
-        return MarketService(source: settings.marketKind, provider: client, now: now)
+        return Market(source: settings.marketKind, provider: client, now: now)
     }
 }
 
-/// The bootstrap was asked to wire something it was not given.
+/// The bootstrap was asked to wire something it was not given (a bug, not a bad setting).
 enum BootstrapError: Error, CustomStringConvertible {
     case missingStandIn(String)
-    /// An environment variable whose value cannot work: which, and what is expected.
-    case badSetting(variable: String, reason: String)
 
     var description: String {
         switch self {
         case .missingStandIn(let what): "internal error: \(what) was not started"
-        case .badSetting(let variable, let reason): "\(variable): \(reason)"
         }
     }
 }

@@ -24,16 +24,21 @@ public struct SourceSettings: Sendable {
     /// (`BOURSE_SOURCE_DEADLINE`, seconds, 1 to 120; 8 by default).
     public var sourceDeadlineSeconds = 8
 
-    /// Reads the settings; a setting that cannot work is an error that names the variable.
-    public init(environment: [String: String]) throws {
-        polygon = try PolygonConfiguration(environment: environment)
-        gnb = try GNBSettings.configuredSources(environment)
-        gnbFormat = try GNBSettings.acceptedFormat(environment)
+    /// Reads the settings; a setting that cannot work is a `SettingError` that names the variable.
+    public init(environment: [String: String]) throws(SettingError) {
+        do throws(PolygonConfigurationError) {
+            polygon = try PolygonConfiguration(environment: environment)
+        } catch {
+            throw SettingError(error.variable, problem: error.reason, fix: "correct it, or unset it for the default")
+        }
+        gnb = try GNBCatalogSource.configuredSources(environment)
+        gnbFormat = try GNBCatalogSource.acceptedFormat(environment)
         feedURL = try ExchangeSource.configuredFeedURL(environment)
         if let text = environment["BOURSE_SOURCE_DEADLINE"], !text.isEmpty {
             guard let seconds = Int(text), (1...120).contains(seconds) else {
-                throw BootstrapError.badSetting(
-                    variable: "BOURSE_SOURCE_DEADLINE", reason: "expected whole seconds from 1 to 120, got '\(text.prefix(40))'")
+                throw SettingError(
+                    "BOURSE_SOURCE_DEADLINE", problem: "'\(text.prefix(40))' is not whole seconds from 1 to 120",
+                    fix: "set it to the seconds a request may wait for the market (1 to 120), or unset it for 8")
             }
             sourceDeadlineSeconds = seconds
         }

@@ -8,18 +8,18 @@ import ServiceLifecycle
 
 /// What the web app serves: the market always, each other feature when it is given.
 public struct AppFeatures: Sendable {
-    public var market: MarketService
+    public var market: Market
     /// The listings behind search and behind the stock page's 404 (none: no search, and every
     /// well-formed symbol gets its page).
-    public var search: SearchService?
+    public var search: ListingSearch?
     /// The GNB data behind `/api/v1/gnb/...` and `/gnb` (none: absent).
-    public var gnb: GNBService?
+    public var gnb: GNBCatalog?
     /// The live exchange behind `/api/v1/orders`, `/book`, `/position`, `/exchange` and its socket.
-    public var exchange: ExchangeService?
+    public var exchange: ExchangeVenue?
     /// Routes added as they are, beside the features' (the tests' probes).
     public var external: [any FeatureController]
     /// The user's own stocks (`/api/v1/watchlist`, the home screen), when there is a store for them.
-    public var watchlist: WatchlistService?
+    public var watchlist: StoredWatchlist?
     /// The deploy's name (`BOURSE_DEPLOY_ID`): a new one makes installed apps update.
     public var deployID: String?
     /// The owner's account: sign-in, sessions and API tokens (none: sign-in is off, `--no-auth`).
@@ -28,8 +28,8 @@ public struct AppFeatures: Sendable {
     public var metrics: AppMetrics?
 
     public init(
-        market: MarketService, search: SearchService? = nil, gnb: GNBService? = nil, exchange: ExchangeService? = nil,
-        external: [any FeatureController] = [], accounts: AccountService? = nil, watchlist: WatchlistService? = nil
+        market: Market, search: ListingSearch? = nil, gnb: GNBCatalog? = nil, exchange: ExchangeVenue? = nil,
+        external: [any FeatureController] = [], accounts: AccountService? = nil, watchlist: StoredWatchlist? = nil
     ) {
         self.accounts = accounts
         self.watchlist = watchlist
@@ -78,8 +78,8 @@ public func buildRouter(_ features: AppFeatures, network: NetworkSettings = Netw
 
 /// The router for the features given, as tests build it.
 public func buildRouter(
-    market: MarketService, gnb: GNBService? = nil, search: SearchService? = nil, exchange: ExchangeService? = nil,
-    external: [any FeatureController] = [], accounts: AccountService? = nil, watchlist: WatchlistService? = nil
+    market: Market, gnb: GNBCatalog? = nil, search: ListingSearch? = nil, exchange: ExchangeVenue? = nil,
+    external: [any FeatureController] = [], accounts: AccountService? = nil, watchlist: StoredWatchlist? = nil
 ) -> Router<AppRequestContext> {
     buildRouter(
         AppFeatures(

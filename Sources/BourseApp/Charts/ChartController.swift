@@ -8,9 +8,9 @@ import MarketData
 /// Defaults: 1D, line, 800 × 320. A bad parameter is a 400 with a message, an unknown symbol a
 /// 404, a source that fails with nothing saved a 503 (as JSON, like every API error).
 struct ChartController: FeatureController {
-    let market: MarketService
+    let market: Market
     /// The listings: a symbol outside them is a 404 without a request to the source.
-    var listings: SearchService? = nil
+    var listings: ListingSearch? = nil
 
     /// The chart's allowed sizes, in SVG user units (the image still scales to its container).
     static let widths = 200...4000

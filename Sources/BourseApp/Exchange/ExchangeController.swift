@@ -10,7 +10,7 @@ import Metrics
 /// opens the socket and loads the book, the orders and the position from the API.
 struct ExchangeController: FeatureController {
     typealias Context = AppRequestContext
-    let exchange: ExchangeService
+    let exchange: ExchangeVenue
     /// Counts the screens' sockets open now, when the app records metrics.
     var openSockets: Meter? = nil
 

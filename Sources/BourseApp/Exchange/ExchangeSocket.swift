@@ -9,7 +9,7 @@ import Metrics
 /// book, recent trades for the chart), then every tick, feed state change and order event as
 /// it happens. Server to page only; anything the page sends is ignored.
 struct ExchangeSocket {
-    let exchange: ExchangeService
+    let exchange: ExchangeVenue
     let openSockets: Meter?
 
     func addRoutes(to router: Router<AppRequestContext>) {
@@ -25,7 +25,7 @@ struct ExchangeSocket {
             openSockets?.increment()
             defer { openSockets?.decrement() }
             // Subscribe before the snapshot, so nothing between the two is missed.
-            let updates = exchange.desk.broadcaster.updates()
+            let updates = exchange.desk.updates()
             try await outbound.write(.text(try await Self.snapshot(exchange)))
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
@@ -45,7 +45,7 @@ struct ExchangeSocket {
     }
 
     /// `{"type":"snapshot","state","symbol","source","book","trades"}`; `book` in the tick's own form.
-    static func snapshot(_ exchange: ExchangeService) async throws -> String {
+    static func snapshot(_ exchange: ExchangeVenue) async throws -> String {
         let desk = exchange.desk
         let book = await desk.book
         let message = SnapshotMessage(

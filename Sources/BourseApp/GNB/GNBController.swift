@@ -7,7 +7,7 @@ import Hummingbird
 /// its script then loads the data from the API.
 struct GNBController: FeatureController {
     typealias Context = AppRequestContext
-    let gnb: GNBService
+    let gnb: GNBCatalog
 
     func addRoutes(to router: Router<Context>) {
         router.get("api/v1/gnb/products", use: products)

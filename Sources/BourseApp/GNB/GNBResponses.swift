@@ -20,7 +20,7 @@ public struct GNBProductsResponse: ResponseEncodable {
     /// Why the data is stale, in words.
     let warnings: [String]
 
-    public init(currency: CurrencyCode, products: [ProductSummary], snapshot: GNBService.Snapshot) {
+    public init(currency: CurrencyCode, products: [ProductSummary], snapshot: GNBCatalog.Snapshot) {
         self.currency = currency.rawValue
         self.products = products.map { Product(sku: $0.sku, count: $0.count, total: $0.total, unconvertible: $0.unconvertible) }
         source = snapshot.source
@@ -51,7 +51,7 @@ public struct GNBProductResponse: ResponseEncodable {
     let fetchedAt: String
     let warnings: [String]
 
-    public init(currency: CurrencyCode, detail: ProductDetail, snapshot: GNBService.Snapshot) {
+    public init(currency: CurrencyCode, detail: ProductDetail, snapshot: GNBCatalog.Snapshot) {
         sku = detail.sku
         self.currency = currency.rawValue
         total = detail.total

@@ -10,11 +10,11 @@ import MarketData
 /// known without a request, so the "Simulated market" label is in the first paint.
 struct MarketsController: FeatureController {
     typealias Context = AppRequestContext
-    let market: MarketService
+    let market: Market
     /// The listings that decide whether `/stocks/{symbol}` is a stock (404 page when not).
-    let listings: SearchService?
+    let listings: ListingSearch?
     /// The user's stocks: the home screen (`/`) shows them once there is one.
-    var watchlist: WatchlistService? = nil
+    var watchlist: StoredWatchlist? = nil
     /// The lists and bars just sent, reused for a moment (the hot path).
     let hot = EncodedAnswers()
 
@@ -67,21 +67,21 @@ struct MarketsController: FeatureController {
         await Self.isListed(symbol, in: listings)
     }
 
-    static func isListed(_ symbol: String, in listings: SearchService?) async -> Bool {
+    static func isListed(_ symbol: String, in listings: ListingSearch?) async -> Bool {
         guard let listings, let listed = await listings.isListed(symbol) else { return true }
         return listed
     }
 
     /// The route's symbol when it is a listed stock: 400 for text that is no symbol, 404 for a
     /// symbol that is not listed, before any request to the source.
-    static func listedSymbol(_ context: some RequestContext, in listings: SearchService?) async throws -> String {
+    static func listedSymbol(_ context: some RequestContext, in listings: ListingSearch?) async throws -> String {
         let symbol = try symbol(context)
         guard await isListed(symbol, in: listings) else { throw MarketDataError.unknownSymbol(symbol) }
         return symbol
     }
 
     @Sendable func tickers(_ request: Request, context: Context) async throws -> TickersResponse {
-        let limit = try request.integerQuery("limit", default: 50, in: 1...MarketService.maxPageSize)
+        let limit = try request.integerQuery("limit", default: 50, in: 1...Market.maxPageSize)
         let cursor = request.textQuery("cursor")
         if let cursor, cursor.utf8.count > 2048 {
             throw APIError(.badRequest, "cursor is too long; use the `next` value of a previous page")

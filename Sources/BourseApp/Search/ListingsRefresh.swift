@@ -25,11 +25,11 @@ public struct ListingsRefresh: Sendable {
         public var complete = false
     }
 
-    let market: MarketService
-    let search: SearchService
+    let market: Market
+    let search: ListingSearch
     let logger: Logger
 
-    public init(market: MarketService, search: SearchService, logger: Logger) {
+    public init(market: Market, search: ListingSearch, logger: Logger) {
         self.market = market
         self.search = search
         self.logger = logger

@@ -4,7 +4,7 @@ import Hummingbird
 /// Search as you type: `GET /api/v1/search?q=&limit=` (JSON) and `GET /search?q=` (the results page).
 struct SearchController: FeatureController {
     typealias Context = AppRequestContext
-    let search: SearchService
+    let search: ListingSearch
     /// The answers just sent, reused for a moment (suggestions as you type repeat a lot).
     let hot = EncodedAnswers()
 
@@ -38,7 +38,7 @@ struct SearchController: FeatureController {
             return HTMLPage(html: SearchPage(query: query, outcome: .prompt).render())
         }
         do throws(SearchUnavailable) {
-            let listings = try await search.search(query, limit: SearchService.maxLimit)
+            let listings = try await search.search(query, limit: ListingSearch.maxLimit)
             return HTMLPage(html: SearchPage(query: query, outcome: .results(listings)).render())
         } catch {
             return HTMLPage(

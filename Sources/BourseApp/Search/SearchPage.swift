@@ -50,8 +50,8 @@ struct SearchPage {
             }.joined(separator: "\n")
             let count = listings.count == 1 ? "1 stock matches" : "\(listings.count) stocks match"
             let more =
-                listings.count == SearchService.maxLimit
-                ? " (the first \(SearchService.maxLimit); type more to narrow it down)" : ""
+                listings.count == ListingSearch.maxLimit
+                ? " (the first \(ListingSearch.maxLimit); type more to narrow it down)" : ""
             return """
                 <p id="search-count" role="status">\(count) “\(query)”\(more).</p>
                 <table id="search-results">

@@ -20,6 +20,6 @@ public enum SearchQuery {
 
     /// `limit`: 1 to 50, 10 when absent.
     static func limit(_ request: Request) throws -> Int {
-        try request.integerQuery("limit", default: SearchService.defaultLimit, in: 1...SearchService.maxLimit)
+        try request.integerQuery("limit", default: ListingSearch.defaultLimit, in: 1...ListingSearch.maxLimit)
     }
 }

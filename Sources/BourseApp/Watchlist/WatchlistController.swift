@@ -6,7 +6,7 @@ import Hummingbird
 /// Every answer is the whole list, priced. (The home screen, `/`, shows it: `MarketsController`.)
 struct WatchlistController: FeatureController {
     typealias Context = AppRequestContext
-    let watchlist: WatchlistService
+    let watchlist: StoredWatchlist
     let source: SourceKind
 
     func addRoutes(to router: Router<Context>) {

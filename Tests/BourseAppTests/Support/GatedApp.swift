@@ -1,5 +1,6 @@
 import BourseCore
 import Exchange
+import ExchangeLive
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -21,14 +22,14 @@ struct GatedApp {
     /// `market` defaults to one that must not be asked (pages, the exchange and errors need
     /// none). A route `GET /test/connection` answers `context.connection` as
     /// `"clientAddress secure|plain"`. With `metrics`, the app records into them and serves `/metrics`.
-    init(network: NetworkSettings = NetworkSettings(), market: MarketService? = nil, metrics: AppMetrics? = nil) async throws {
+    init(network: NetworkSettings = NetworkSettings(), market: Market? = nil, metrics: AppMetrics? = nil) async throws {
         var quiet = Logger(label: "test")
         quiet.logLevel = .critical
         desk = try await TradingDesk(
             store: DatabaseOrderStore(database: try BourseDatabase()), logger: quiet,
             metrics: metrics?.factory ?? NOOPMetricsHandler.instance)
-        let exchange = ExchangeService(desk: desk, source: .simulated, symbol: "AAPL")
-        let market = market ?? MarketService(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
+        let exchange = ExchangeVenue(desk: desk, source: .simulated, symbol: "AAPL")
+        let market = market ?? Market(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
         let connectionRoute = ExternalRoutes { router in
             router.get("test/connection") { _, context in
                 "\(context.connection.clientAddress) \(context.connection.isSecure ? "secure" : "plain")"

@@ -1,5 +1,6 @@
 import BourseCore
 import Exchange
+import ExchangeLive
 import Foundation
 import Logging
 import Synchronization

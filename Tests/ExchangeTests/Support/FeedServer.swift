@@ -10,23 +10,18 @@ func withFeedServer<T: Sendable>(
 ) async throws -> T {
     var quiet = Logger(label: "test.feed-server")
     quiet.logLevel = .critical
-    let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-    let application = feed.makeApplication(port: 0, logger: quiet) { port in
-        continuation.yield(port)
-        continuation.finish()
+    let (port, server) = try await LoopbackServer.start { onRunning in
+        feed.makeApplication(port: 0, logger: quiet, onServerRunning: onRunning)
     }
-    let server = Task { try await application.run() }
     let market = feed.start()
     defer {
         market.cancel()
         server.cancel()
     }
-    guard let port = await ports.first(where: { _ in true }) else { throw FeedTestError.serverDidNotStart }
     return try await body(URL(string: "ws://127.0.0.1:\(port)/feed")!)
 }
 
 enum FeedTestError: Error {
-    case serverDidNotStart
     case timedOut(String)
 }
 

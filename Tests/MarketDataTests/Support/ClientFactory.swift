@@ -4,6 +4,7 @@ import MarketData
 import MarketDataLive
 import Networking
 import Synchronization
+import TestSupport
 
 /// A client with every dependency a test can see and drive.
 struct TestClient {

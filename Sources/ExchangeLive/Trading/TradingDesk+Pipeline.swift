@@ -1,4 +1,5 @@
 import BourseCore
+import Exchange
 import ServiceLifecycle
 
 /// The commit pipeline: one loop takes what is queued, applies it to the engine, commits it in

@@ -1,4 +1,5 @@
 import BourseCore
+import Exchange
 import Foundation
 import Logging
 import Metrics

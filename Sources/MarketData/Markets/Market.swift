@@ -4,7 +4,7 @@ import Foundation
 /// What the screens, the API and the command line ask of the market: priced lists, one stock,
 /// and its bars. It combines the provider (one request per page of tickers) with the pricer
 /// (two requests for every list), so no screen ever costs a request per ticker.
-public struct MarketService: Sendable {
+public struct Market: Sendable {
     /// The simulated market or Polygon.io.
     public let source: SourceKind
     private let provider: any MarketDataProvider

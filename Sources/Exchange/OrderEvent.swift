@@ -12,9 +12,4 @@ public struct OrderEvent: Sendable, Equatable {
 
     /// The sentence for the user: "bought 40 of 100 at 101.25; 60 could not be filled".
     public var notice: String { OrderNotice.text(for: order, newFills: fills) }
-
-    /// One event per order the report changed, each with the fills the report gave it.
-    static func all(in report: MatchReport) -> [OrderEvent] {
-        report.orders.map { order in OrderEvent(order: order, fills: report.fills.filter { $0.orderID == order.id }) }
-    }
 }

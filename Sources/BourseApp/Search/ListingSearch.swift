@@ -3,9 +3,9 @@ import BundledData
 
 /// The search index behind `/api/v1/search` and `/search`.
 ///
-/// The index is built once, in the background, as soon as the service exists: start-up never
+/// The index is built once, in the background, as soon as this exists: start-up never
 /// waits for it, and a search that arrives before it is ready waits for it instead.
-public actor SearchService {
+public actor ListingSearch {
     /// The default and largest number of results one search may ask for.
     public static let defaultLimit = 10
     public static let maxLimit = 50

@@ -5,7 +5,7 @@ import GNBData
 /// The GNB data behind the screens, the API and the command line: downloaded when first asked
 /// for, reused for `maxAge`, with each currency's ledger (paths and conversions) computed once
 /// per download. Concurrent callers share one download.
-public actor GNBService {
+public actor GNBCatalog {
     /// One download and what was computed from it.
     public struct Snapshot: Sendable {
         public var dataset: GNBDataset
@@ -69,7 +69,7 @@ public actor GNBService {
     }
 }
 
-extension GNBService {
+extension GNBCatalog {
     /// "URL/rates and URL/transactions" as "URL", else both sources.
     public static func label(_ sources: GNBSources) -> String {
         let rates = sources.rates.description, transactions = sources.transactions.description

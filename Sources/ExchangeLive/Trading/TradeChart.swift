@@ -1,5 +1,5 @@
 import BourseCore
-import Foundation
+import Exchange
 
 /// The exchange screen's chart: the last trade price of the most recent ticks, oldest first, at
 /// most `capacity` of them.
@@ -34,11 +34,4 @@ public struct TradeChart: Sendable {
             start = (start + 1) % capacity
         }
     }
-}
-
-/// One point of the price chart: a tick's last trade price.
-public struct TradePoint: Sendable, Equatable {
-    public let seq: Int64
-    public let time: Date
-    public let price: Price
 }

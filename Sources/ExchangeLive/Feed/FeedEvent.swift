@@ -1,4 +1,5 @@
 import BourseCore
+import Exchange
 
 /// What a `FeedClient` reports, in the order it happened.
 public enum FeedEvent: Sendable, Equatable {

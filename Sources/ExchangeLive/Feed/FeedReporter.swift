@@ -1,3 +1,5 @@
+import Exchange
+
 /// Hands events on, and the state only when it changes.
 struct FeedReporter {
     let onEvent: @Sendable (FeedEvent) async -> Void

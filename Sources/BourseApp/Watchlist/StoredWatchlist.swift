@@ -4,12 +4,12 @@ import MarketData
 
 /// The user's own stocks: kept in the store (the database), checked against the listings,
 /// priced from the grouped-daily answers every list uses.
-public struct WatchlistService: Sendable {
+public struct StoredWatchlist: Sendable {
     private let store: any WatchlistStore
-    private let market: MarketService
-    private let listings: SearchService
+    private let market: Market
+    private let listings: ListingSearch
 
-    public init(store: any WatchlistStore, market: MarketService, listings: SearchService) {
+    public init(store: any WatchlistStore, market: Market, listings: ListingSearch) {
         self.store = store
         self.market = market
         self.listings = listings
