@@ -33,8 +33,10 @@ public struct MatchingEngine: Sendable {
 
     /// What is left of the current tick's book; nil before any tick or after `clearBook()`.
     public internal(set) var book: FeedTick?
-    /// The session date of the current tick.
+    /// The session date of the current tick, and the instants that session spans (from 16:00 New
+    /// York the day before to 16:00 on the day), so that most ticks skip the calendar.
     var session: MarketDate?
+    var sessionSpan: Range<Date>?
     var index: any RestingOrderIndex
     var stops = WaitingStops()
     /// Open orders by rank: the counter that gives time priority (placement, a stop-limit's
@@ -60,7 +62,7 @@ public struct MatchingEngine: Sendable {
     /// limits match, then the stops the last price triggers.
     public mutating func apply(_ tick: FeedTick) -> MatchReport {
         book = tick
-        session = NewYorkTime.sessionDate(of: tick.time)
+        updateSession(tick.time)
         var report = MatchReport()
         placeHeldExits()
         expireDayOrders(at: tick.time, into: &report)
@@ -171,6 +173,13 @@ public struct MatchingEngine: Sendable {
         entry.order.updatedAt = time
         report.note(entry.order)
         finished(entry.order, at: time, into: &report)
+    }
+
+    mutating func updateSession(_ time: Date) {
+        if let sessionSpan, sessionSpan.contains(time) { return }
+        let date = NewYorkTime.sessionDate(of: time)
+        session = date
+        sessionSpan = NewYorkTime.date(of: date.adding(days: -1), hour: 16)..<NewYorkTime.date(of: date, hour: 16)
     }
 
     /// Step 1: every open `day` order placed in an earlier session expires; its fills stand.

@@ -19,6 +19,8 @@ public struct ScanningEngine: Sendable {
 
     public private(set) var book: FeedTick?
     var items: [Item] = []
+    /// The ids in `items`, so that a submission need not scan for a duplicate.
+    var ids: Set<String> = []
     var counter = 0
     var placements = 0
     /// Entries whose exits were made and not yet ended.
@@ -42,8 +44,11 @@ public struct ScanningEngine: Sendable {
         for item in expiring { end(item.order.id, .expired, "expired at the close", tick.time, &report) }
         // 2. Trail.
         if let last = tick.last?.price {
-            for i in items.indices.sorted(by: { items[$0].rank < items[$1].rank }) {
-                guard case .trailingStop = items[i].order.kind, !items[i].order.triggered else { continue }
+            let trailing = items.indices.filter {
+                if case .trailingStop = items[$0].order.kind { return !items[$0].order.triggered }
+                return false
+            }
+            for i in trailing.sorted(by: { items[$0].rank < items[$1].rank }) {
                 let old = items[i].order.trailReference
                 let new = old.map { items[i].order.side == .buy ? min($0, last) : max($0, last) } ?? last
                 if new != old {
@@ -61,7 +66,7 @@ public struct ScanningEngine: Sendable {
                 items[i].order = order
                 report.fills += fills
                 report.note(order)
-                if order.status == .filled { items.remove(at: i) }
+                if order.status == .filled { remove(at: i) }
                 afterFills(order, fills, tick.time, &report)
                 if order.status == .filled { afterFinal(order, tick.time, &report) } else { break }
             }
@@ -72,7 +77,7 @@ public struct ScanningEngine: Sendable {
                 .sorted { $0.rank < $1.rank }.map(\.order.id)
             for id in triggered {
                 guard let i = items.firstIndex(where: { $0.order.id == id }) else { continue }
-                let item = items.remove(at: i)
+                let item = remove(at: i)
                 fire(item.order, placed: item.placed, last, tick.time, &report)
             }
         }
@@ -82,7 +87,7 @@ public struct ScanningEngine: Sendable {
     public mutating func submit(_ request: OrderRequest, id: String, at time: Date) -> MatchReport {
         var order = Order(id: id, request: request, createdAt: time)
         var report = MatchReport()
-        if items.contains(where: { $0.order.id == id }) {
+        if ids.contains(id) {
             order.status = .rejected
             order.reason = "an open order already has the id \(id)"
             report.note(order)
@@ -105,7 +110,7 @@ public struct ScanningEngine: Sendable {
                 fire(order, placed: placements, last, time, &report)
             } else {
                 counter += 1
-                items.append(Item(order: order, rank: counter, placed: placements))
+                add(Item(order: order, rank: counter, placed: placements))
                 report.note(order)
             }
         }
@@ -125,6 +130,17 @@ public struct ScanningEngine: Sendable {
     }
 
     // MARK: - The rules, plainly
+
+    mutating func add(_ item: Item) {
+        items.append(item)
+        ids.insert(item.order.id)
+    }
+
+    @discardableResult
+    mutating func remove(at i: Int) -> Item {
+        ids.remove(items[i].order.id)
+        return items.remove(at: i)
+    }
 
     func level(against side: Side) -> BookLevel? { side == .buy ? book?.asks.first : book?.bids.first }
 
@@ -248,7 +264,7 @@ public struct ScanningEngine: Sendable {
             order.reason = "\(order.remainingQuantity) could not be filled at once (immediate or cancel)"
         } else {
             order.status = order.filledQuantity > 0 ? .partiallyFilled : .pending
-            items.append(Item(order: order, rank: rank, placed: placed))
+            add(Item(order: order, rank: rank, placed: placed))
         }
         report.note(order)
         afterFills(order, fills, time, &report)
@@ -258,7 +274,7 @@ public struct ScanningEngine: Sendable {
     /// Ends an open order.
     mutating func end(_ id: String, _ status: OrderStatus, _ reason: String, _ time: Date, _ report: inout MatchReport) {
         guard let i = items.firstIndex(where: { $0.order.id == id }) else { return }
-        var order = items.remove(at: i).order
+        var order = remove(at: i).order
         order.status = status
         order.reason = reason
         order.updatedAt = time
@@ -283,7 +299,7 @@ public struct ScanningEngine: Sendable {
                     let exit = Order(
                         id: id, side: side, kind: suffix == "tp" ? .limit(price) : .stop(price), quantity: quantity,
                         timeInForce: .gtc, bracket: nil, parentID: order.id, createdAt: time, status: .pending)
-                    items.append(Item(order: exit, rank: counter, placed: 0, held: true))
+                    add(Item(order: exit, rank: counter, placed: 0, held: true))
                     report.note(exit)
                 } else if let i = items.firstIndex(where: { $0.order.id == id }) {
                     counter += 1

@@ -9,8 +9,10 @@
 /// Entries are dropped lazily: one is live while its rank still waits with that level or
 /// reference (`levels`, `references`), and the heaps are rebuilt when dead entries outnumber live.
 struct WaitingStops: Sendable {
-    private var byLevel = [Side: RankHeap]()
-    private var byReference = [Side: RankHeap]()
+    private var buysByLevel = RankHeap()
+    private var sellsByLevel = RankHeap()
+    private var buysByReference = RankHeap()
+    private var sellsByReference = RankHeap()
     /// The current level of each waiting stop that has one, by rank.
     private(set) var levels: [Int64: Price] = [:]
     /// The current reference of each trailing stop that has one, by rank.
@@ -58,18 +60,17 @@ struct WaitingStops: Sendable {
             }
             unreferenced.removeAll()
         }
-        for side in Side.allCases {
-            // A buy's reference falls to a lower last; a sell's rises to a higher one.
-            let beyond: Int64 = side == .buy ? -last.ticks : last.ticks
-            while let top = byReference[side]?.top, top.key < beyond {
-                byReference[side]?.pop()
-                guard let stop = stops[top.rank], let trail = stop.trail,
-                    references[top.rank]?.ticks == (side == .buy ? -top.key : top.key)
-                else { continue }
-                setReference(top.rank, side: side, trail: trail, reference: last)
-                moved.append(top.rank)
-            }
-        }
+        // A buy's reference falls to a lower last; a sell's rises to a higher one.
+        // Each heap is taken out while it is worked on, so that the work may touch the rest of self.
+        var buys = RankHeap()
+        var sells = RankHeap()
+        swap(&buys, &buysByReference)
+        swap(&sells, &sellsByReference)
+        follow(&buys, side: .buy, beyond: -last.ticks, to: last, moved: &moved)
+        follow(&sells, side: .sell, beyond: last.ticks, to: last, moved: &moved)
+        swap(&buys, &buysByReference)
+        swap(&sells, &sellsByReference)
+        if !moved.isEmpty { tidy() }
         return moved
     }
 
@@ -77,18 +78,43 @@ struct WaitingStops: Sendable {
     /// returns their ranks, in placement order.
     mutating func trigger(at last: Price) -> [Int64] {
         var triggered: [Int64] = []
-        for side in Side.allCases {
-            let reach: Int64 = side == .buy ? last.ticks : -last.ticks
-            while let top = byLevel[side]?.top, top.key <= reach {
-                byLevel[side]?.pop()
-                guard let level = levels[top.rank], (side == .buy ? level.ticks : -level.ticks) == top.key else {
-                    continue
-                }
-                triggered.append(top.rank)
-            }
-        }
+        var buys = RankHeap()
+        var sells = RankHeap()
+        swap(&buys, &buysByLevel)
+        swap(&sells, &sellsByLevel)
+        take(&buys, side: .buy, reach: last.ticks, into: &triggered)
+        take(&sells, side: .sell, reach: -last.ticks, into: &triggered)
+        swap(&buys, &buysByLevel)
+        swap(&sells, &sellsByLevel)
+        guard !triggered.isEmpty else { return [] }
         for rank in triggered { remove(rank: rank) }
         return triggered.sorted()
+    }
+
+    /// Pops the trailing stops of one side whose reference `last` moves, and moves it.
+    private mutating func follow(
+        _ heap: inout RankHeap, side: Side, beyond: Int64, to last: Price, moved: inout [Int64]
+    ) {
+        while let top = heap.top, top.key < beyond {
+            heap.pop()
+            guard let stop = stops[top.rank], let trail = stop.trail,
+                references[top.rank]?.ticks == (side == .buy ? -top.key : top.key)
+            else { continue }
+            // The heap is out of self here: the new reference goes back into it directly.
+            references[top.rank] = last
+            heap.push(.init(key: beyond, rank: top.rank))
+            setLevel(top.rank, side: side, level: trail.stopLevel(reference: last, side: side))
+            moved.append(top.rank)
+        }
+    }
+
+    /// Pops the stops of one side whose level `reach` meets (dead entries are dropped).
+    private func take(_ heap: inout RankHeap, side: Side, reach: Int64, into triggered: inout [Int64]) {
+        while let top = heap.top, top.key <= reach {
+            heap.pop()
+            guard let level = levels[top.rank], (side == .buy ? level.ticks : -level.ticks) == top.key else { continue }
+            triggered.append(top.rank)
+        }
     }
 
     /// Whether `last` would trigger a stop of `side` at `level`.
@@ -98,27 +124,31 @@ struct WaitingStops: Sendable {
 
     private mutating func setReference(_ rank: Int64, side: Side, trail: Trail, reference: Price) {
         references[rank] = reference
-        byReference[side, default: RankHeap()].push(
-            .init(key: side == .buy ? -reference.ticks : reference.ticks, rank: rank))
+        if side == .buy {
+            buysByReference.push(.init(key: -reference.ticks, rank: rank))
+        } else {
+            sellsByReference.push(.init(key: reference.ticks, rank: rank))
+        }
         setLevel(rank, side: side, level: trail.stopLevel(reference: reference, side: side))
     }
 
     private mutating func setLevel(_ rank: Int64, side: Side, level: Price) {
         levels[rank] = level
-        byLevel[side, default: RankHeap()].push(.init(key: side == .buy ? level.ticks : -level.ticks, rank: rank))
+        if side == .buy {
+            buysByLevel.push(.init(key: level.ticks, rank: rank))
+        } else {
+            sellsByLevel.push(.init(key: -level.ticks, rank: rank))
+        }
     }
 
     /// Rebuilds the heaps without dead entries once they outnumber the live ones.
     private mutating func tidy() {
-        let heapEntries = byLevel.values.reduce(0) { $0 + $1.count } + byReference.values.reduce(0) { $0 + $1.count }
+        let heapEntries = buysByLevel.count + sellsByLevel.count + buysByReference.count + sellsByReference.count
         guard heapEntries > 64, heapEntries > 4 * (levels.count + references.count) else { return }
-        for side in Side.allCases {
-            byLevel[side]?.filter { entry in
-                levels[entry.rank].map { (side == .buy ? $0.ticks : -$0.ticks) == entry.key } ?? false
-            }
-            byReference[side]?.filter { entry in
-                references[entry.rank].map { (side == .buy ? -$0.ticks : $0.ticks) == entry.key } ?? false
-            }
-        }
+        let (levels, references) = (self.levels, self.references)
+        buysByLevel.filter { levels[$0.rank]?.ticks == $0.key }
+        sellsByLevel.filter { levels[$0.rank]?.ticks == -$0.key }
+        buysByReference.filter { references[$0.rank]?.ticks == -$0.key }
+        sellsByReference.filter { references[$0.rank]?.ticks == $0.key }
     }
 }
