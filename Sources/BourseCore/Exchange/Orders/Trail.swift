@@ -15,7 +15,8 @@ public enum Trail: Hashable, Sendable {
                 side == .buy
                 ? reference.ticks.addingReportingOverflow(amount.ticks)
                 : reference.ticks.subtractingReportingOverflow(amount.ticks)
-            return Price(ticks: overflow ? (side == .buy ? .max : .min) : sum)
+            // A sell's level below zero could never trigger; it shows as 0.00.
+            return Price(ticks: overflow ? (side == .buy ? .max : 0) : max(0, sum))
         case .percent(let percent):
             return percent.stopLevel(reference: reference, side: side)
         }
