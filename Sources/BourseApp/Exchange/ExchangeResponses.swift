@@ -45,9 +45,9 @@ public struct OrderJSON: Encodable, Sendable {
         triggered = order.triggered
         triggerPrice = order.triggerPrice?.description
         switch order.kind.trail {
-        case .amount(let amount): trailAmount = amount.description
-        case .percent(let percent): trailPercent = percent.description
-        case nil: break
+        case .amount(let amount): (trailAmount, trailPercent) = (amount.description, nil)
+        case .percent(let percent): (trailAmount, trailPercent) = (nil, percent.description)
+        case nil: (trailAmount, trailPercent) = (nil, nil)
         }
         timeInForce = order.timeInForce.rawValue
         takeProfit = order.bracket?.takeProfit?.description
