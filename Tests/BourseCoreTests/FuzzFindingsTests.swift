@@ -35,7 +35,7 @@ struct FuzzFindingsTests {
     func anOrderWithAHugePriceIsRefusedAsTooLarge(body: String, shown: String) throws {
         let json = try JSONReader.parse(body)
 
-        #expect(throws: OrderError.priceTooLarge(shown)) { try OrderRequest.parse(json) }
+        #expect(throws: OrderError.priceTooLarge(.price, shown)) { try OrderRequest.parse(json) }
     }
 
     @Test func aTickWithAHugePriceIsRefusedWithAReason() {

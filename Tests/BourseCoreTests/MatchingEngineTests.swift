@@ -65,7 +65,7 @@ struct MatchingEngineTests {
 
         #expect(throws: OrderError.notFound("nope")) { try engine.cancel(id: "nope", at: S.time(2)) }
         #expect(throws: OrderError.notFound("done")) { try engine.cancel(id: "done", at: S.time(2)) }
-        let cancelled = try? engine.cancel(id: "open", at: S.time(2))
+        let cancelled = try? engine.cancel(id: "open", at: S.time(2)).orders.first
         #expect(cancelled?.status == .cancelled)
         #expect(cancelled?.updatedAt == S.time(2))
         #expect(throws: OrderError.notFound("open")) { try engine.cancel(id: "open", at: S.time(3)) }

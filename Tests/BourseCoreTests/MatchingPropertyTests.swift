@@ -101,8 +101,8 @@ struct MatchingPropertyTests {
             case .cancel(let pick):
                 bookBefore = engine.book
                 let open = engine.openOrders
-                if !open.isEmpty, let order = try? engine.cancel(id: open[pick % open.count].id, at: .distantPast) {
-                    report = MatchReport(orders: [order])
+                if !open.isEmpty, let cancelled = try? engine.cancel(id: open[pick % open.count].id, at: .distantPast) {
+                    report = cancelled
                 }
             case .clearBook:
                 bookBefore = nil
@@ -158,7 +158,7 @@ struct MatchingPropertyTests {
         case .filled: #expect(order.filledQuantity == order.quantity)
         case .pending, .rejected: #expect(order.filledQuantity == 0)
         case .partiallyFilled: #expect(order.filledQuantity > 0 && order.filledQuantity < order.quantity)
-        case .cancelled: #expect(order.filledQuantity < order.quantity)
+        case .cancelled, .expired: #expect(order.filledQuantity < order.quantity)
         }
         #expect(order.status.isOpen == isKept, "\(order.id) is kept exactly while open")
     }

@@ -13,6 +13,10 @@ struct MatchingScenario: Sendable, CustomTestStringConvertible {
     let states: [String]
     /// Reasons that must be given, by order id.
     var reasons: [String: String] = [:]
+    /// The last price that triggered each stop named.
+    var triggers: [String: String] = [:]
+    /// The current stop price of each waiting stop named.
+    var stops: [String: String] = [:]
 
     var testDescription: String { name }
 

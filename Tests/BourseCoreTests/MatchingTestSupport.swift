@@ -4,8 +4,11 @@ import Testing
 @testable import BourseCore
 
 /// A small language for matching scenarios, one step a string:
-/// - `tick 3 bids 101.00x300 100.99x200 asks 101.02x100` (either side may be left out)
-/// - `o1 buy limit 100 101.20`, `o2 sell market 50`
+/// - `tick 3 bids 101.00x300 100.99x200 asks 101.02x100` (either side may be left out), with
+///   `last 101.01` before the sides for the last trade
+/// - `o1 buy limit 100 101.20`, `o2 sell market 50`, `o3 sell stop 100 99.00`,
+///   `o4 buy stop_limit 100 101.20 101.50` (stop, limit), `o5 sell trailing_stop 100 0.50` (or `2.5%`),
+///   each with options after it: `tif=day`, `tp=105.00`, `sl=95.00`
 /// - `cancel o1`, `clear`
 enum MatchingScript {
     static let start = Date(timeIntervalSince1970: 1_795_000_000)
@@ -15,9 +18,9 @@ enum MatchingScript {
     /// The tick time for `seq`: one second apart.
     static func time(_ seq: Int64) -> Date { start.addingTimeInterval(Double(seq)) }
 
-    static func tick(_ seq: Int64, bids: [(String, Int)] = [], asks: [(String, Int)] = []) -> FeedTick {
+    static func tick(_ seq: Int64, last: String? = nil, bids: [(String, Int)] = [], asks: [(String, Int)] = []) -> FeedTick {
         FeedTick(
-            seq: seq, time: time(seq), symbol: "BRSE", last: nil,
+            seq: seq, time: time(seq), symbol: "BRSE", last: last.map { LastTrade(price: price($0), size: 100) },
             bids: bids.map { BookLevel(price: price($0.0), quantity: $0.1) },
             asks: asks.map { BookLevel(price: price($0.0), quantity: $0.1) })
     }
@@ -27,22 +30,49 @@ enum MatchingScript {
         var bids: [(String, Int)] = []
         var asks: [(String, Int)] = []
         var side = ""
+        var last: String?
         for word in words.dropFirst(2) {
-            if word == "bids" || word == "asks" {
+            if side == "last" {
+                last = word
+                side = ""
+                continue
+            }
+            if word == "bids" || word == "asks" || word == "last" {
                 side = word
                 continue
             }
             let parts = word.split(separator: "x").map(String.init)
             if side == "bids" { bids.append((parts[0], Int(parts[1])!)) } else { asks.append((parts[0], Int(parts[1])!)) }
         }
-        return tick(Int64(words[1])!, bids: bids, asks: asks)
+        return tick(Int64(words[1])!, last: last, bids: bids, asks: asks)
     }
 
     static func request(_ words: [String]) -> OrderRequest {
         let side = Side(rawValue: words[1])!
         let quantity = Int(words[3])!
-        return words[2] == "market"
-            ? try! .market(side, quantity: quantity) : try! .limit(side, quantity: quantity, price: price(words[4]))
+        var options: [String: String] = [:]
+        var arguments: [String] = []
+        for word in words.dropFirst(4) {
+            let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
+            if parts.count == 2 { options[parts[0]] = parts[1] } else { arguments.append(word) }
+        }
+        let kind: OrderKind
+        switch words[2] {
+        case "market": kind = .market
+        case "limit": kind = .limit(price(arguments[0]))
+        case "stop": kind = .stop(price(arguments[0]))
+        case "stop_limit": kind = .stopLimit(stop: price(arguments[0]), limit: price(arguments[1]))
+        case "trailing_stop":
+            let text = arguments[0]
+            kind = .trailingStop(
+                text.hasSuffix("%")
+                    ? .percent(TrailPercent(ExactDecimal(String(text.dropLast()))!)!) : .amount(price(text)))
+        default: preconditionFailure("unknown order type in \(words)")
+        }
+        let bracket = Bracket(takeProfit: options["tp"].map(price), stopLoss: options["sl"].map(price))
+        return try! OrderRequest(
+            side: side, kind: kind, quantity: quantity, timeInForce: options["tif"].flatMap(TimeInForce.init(rawValue:)),
+            bracket: bracket)
     }
 
     /// What running a script did: every fill as `o1@3 101.02x100` (order, tick seq, price x
@@ -76,7 +106,7 @@ enum MatchingScript {
             case "clear":
                 outcome.engine.clearBook()
             case "cancel":
-                if let order = try? outcome.engine.cancel(id: words[1], at: now) { absorb(MatchReport(orders: [order])) }
+                if let report = try? outcome.engine.cancel(id: words[1], at: now) { absorb(report) }
             default:
                 absorb(outcome.engine.submit(request(words), id: words[0], at: now))
             }

@@ -58,37 +58,40 @@ struct OrderRequestParsingTests {
         (#"{"side":"buy","type":"market","quantity":1000000001}"#, .quantityTooLarge("1000000001")),
         (#"{"side":"buy","type":"market","quantity":1e60}"#, .quantityTooLarge("1e60")),
         // price
-        (#"{"side":"buy","type":"limit","quantity":10}"#, .priceMissing),
-        (#"{"side":"buy","type":"limit","quantity":10,"price":null}"#, .priceMissing),
-        (#"{"side":"buy","type":"limit","quantity":10,"price":"0"}"#, .priceNotPositive("0")),
-        (#"{"side":"buy","type":"limit","quantity":10,"price":0}"#, .priceNotPositive("0")),
-        (#"{"side":"buy","type":"limit","quantity":10,"price":"-1"}"#, .priceNotPositive("-1")),
-        (#"{"side":"buy","type":"limit","quantity":10,"price":-1}"#, .priceNotPositive("-1")),
-        (#"{"side":"buy","type":"limit","quantity":10,"price":"101.255"}"#, .priceOffTickSize("101.255")),
-        (#"{"side":"buy","type":"limit","quantity":10,"price":101.255}"#, .priceOffTickSize("101.255")),
-        (#"{"side":"buy","type":"limit","quantity":10,"price":"abc"}"#, .priceMalformed(#""abc""#)),
-        (#"{"side":"buy","type":"limit","quantity":10,"price":"1e2"}"#, .priceMalformed(#""1e2""#)),
-        (#"{"side":"buy","type":"limit","quantity":10,"price":{}}"#, .priceMalformed("{…}")),
+        (#"{"side":"buy","type":"limit","quantity":10}"#, .missing(.price, for: .limit)),
+        (#"{"side":"buy","type":"limit","quantity":10,"price":null}"#, .missing(.price, for: .limit)),
+        (#"{"side":"buy","type":"limit","quantity":10,"price":"0"}"#, .priceNotPositive(.price, "0")),
+        (#"{"side":"buy","type":"limit","quantity":10,"price":0}"#, .priceNotPositive(.price, "0")),
+        (#"{"side":"buy","type":"limit","quantity":10,"price":"-1"}"#, .priceNotPositive(.price, "-1")),
+        (#"{"side":"buy","type":"limit","quantity":10,"price":-1}"#, .priceNotPositive(.price, "-1")),
+        (#"{"side":"buy","type":"limit","quantity":10,"price":"101.255"}"#, .priceOffTickSize(.price, "101.255")),
+        (#"{"side":"buy","type":"limit","quantity":10,"price":101.255}"#, .priceOffTickSize(.price, "101.255")),
+        (#"{"side":"buy","type":"limit","quantity":10,"price":"abc"}"#, .priceMalformed(.price, #""abc""#)),
+        (#"{"side":"buy","type":"limit","quantity":10,"price":"1e2"}"#, .priceMalformed(.price, #""1e2""#)),
+        (#"{"side":"buy","type":"limit","quantity":10,"price":{}}"#, .priceMalformed(.price, "{…}")),
         // beyond Int64 ticks; 38 digits once trapped (multiplying by 100 overflowed Int128)
-        (#"{"side":"buy","type":"limit","quantity":10,"price":"92233720368547758.08"}"#, .priceTooLarge("92233720368547758.08")),
+        (
+            #"{"side":"buy","type":"limit","quantity":10,"price":"92233720368547758.08"}"#,
+            .priceTooLarge(.price, "92233720368547758.08")
+        ),
         (
             #"{"side":"buy","type":"limit","quantity":10,"price":"99999999999999999999999999999999999999"}"#,
-            .priceTooLarge("99999999999999999999999999999999999999")
+            .priceTooLarge(.price, "99999999999999999999999999999999999999")
         ),
         (
             #"{"side":"sell","type":"limit","quantity":10,"price":99999999999999999999999999999999999999}"#,
-            .priceTooLarge("99999999999999999999999999999999999999")
+            .priceTooLarge(.price, "99999999999999999999999999999999999999")
         ),
-        (#"{"side":"buy","type":"limit","quantity":10,"price":"1e30"}"#, .priceMalformed(#""1e30""#)),
-        (#"{"side":"buy","type":"limit","quantity":10,"price":1e30}"#, .priceTooLarge("1e30")),
-        (#"{"side":"buy","type":"market","quantity":10,"price":"101.20"}"#, .priceOnMarketOrder("101.20")),
-        (#"{"side":"buy","type":"market","quantity":10,"price":"abc"}"#, .priceOnMarketOrder(#""abc""#)),
+        (#"{"side":"buy","type":"limit","quantity":10,"price":"1e30"}"#, .priceMalformed(.price, #""1e30""#)),
+        (#"{"side":"buy","type":"limit","quantity":10,"price":1e30}"#, .priceTooLarge(.price, "1e30")),
+        (#"{"side":"buy","type":"market","quantity":10,"price":"101.20"}"#, .notTaken(.price, by: .market, given: "101.20")),
+        (#"{"side":"buy","type":"market","quantity":10,"price":"abc"}"#, .notTaken(.price, by: .market, given: #""abc""#)),
         // side and type
         (#"{"side":"hold","type":"market","quantity":10}"#, .unknownSide("hold")),
         (#"{"side":"BUY","type":"market","quantity":10}"#, .unknownSide("BUY")),
         (#"{"side":1,"type":"market","quantity":10}"#, .unknownSide("1")),
         (#"{"type":"market","quantity":10}"#, .sideMissing),
-        (#"{"side":"buy","type":"stop","quantity":10}"#, .unknownType("stop")),
+        (#"{"side":"buy","type":"iceberg","quantity":10}"#, .unknownType("iceberg")),
         (#"{"side":"buy","quantity":10}"#, .typeMissing),
         // the checks go side, type, quantity, price
         (#"{"side":"hold","type":"stop","quantity":0}"#, .unknownSide("hold")),
@@ -113,7 +116,7 @@ struct OrderRequestParsingTests {
     @Test func errorsSayWhatToDo() {
         #expect(OrderError.quantityNotPositive("0").description == "quantity 0 must be at least 1 share")
         #expect(
-            OrderError.priceOffTickSize("101.255").description
+            OrderError.priceOffTickSize(.price, "101.255").description
                 == "price 101.255 is off the tick size: prices move in steps of 0.01")
         #expect(
             OrderError.quantityNotANumber(#""abc""#).description

@@ -9,4 +9,5 @@ let benchmarks: @Sendable () -> Void = {
     ChartBenchmarks.register()
     SearchBenchmarks.register()
     ExchangeBenchmarks.register()
+    OrderTypesBenchmarks.register()
 }

@@ -5,9 +5,9 @@ import FuzzSupport
 /// a replay's orders script, read through the JSON reader as the API reads them.
 ///
 /// Checks: a body either is not JSON, or throws an `OrderError` with a description, or gives a
-/// valid request: a quantity from 1 to `OrderRequest.maxQuantity`, a price above zero for a
-/// limit order and none for a market order; and the request written back as JSON reads as the
-/// same request.
+/// valid request: a quantity from 1 to `OrderRequest.maxQuantity`, every price of its kind above
+/// zero, a time in force its type allows, a bracket only on a market or limit entry; and the
+/// request written back as JSON (`jsonText`) reads as the same request.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOrderRequest(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = FuzzInput(data, size)
@@ -20,13 +20,23 @@ public func fuzzOrderRequest(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
         return 0
     }
     check((1...OrderRequest.maxQuantity).contains(request.quantity), "quantity \(request.quantity)")
-    switch request.type {
-    case .market: check(request.limitPrice == nil, "a market order with a price: \(request)")
-    case .limit: check((request.limitPrice?.ticks ?? 0) > 0, "a limit order without a positive price: \(request)")
+    let prices: [Price]
+    switch request.kind {
+    case .market: prices = []
+    case .limit(let limit): prices = [limit]
+    case .stop(let stop): prices = [stop]
+    case .stopLimit(let stop, let limit): prices = [stop, limit]
+    case .trailingStop(.amount(let amount)): prices = [amount]
+    case .trailingStop(.percent(let percent)):
+        prices = []
+        check(percent.value.signum > 0 && !(TrailPercent.maximum < percent.value), "trail percent \(percent)")
     }
-    var written = "{\"side\":\"\(request.side.rawValue)\",\"type\":\"\(request.type.rawValue)\",\"quantity\":\(request.quantity)"
-    if let price = request.limitPrice { written += ",\"price\":\"\(price)\"" }
-    written += "}"
+    for price in prices + [request.bracket?.takeProfit, request.bracket?.stopLoss].compactMap({ $0 }) {
+        check(price.ticks > 0, "a price not above zero: \(request)")
+    }
+    check(TimeInForce.allowed(for: request.type).contains(request.timeInForce), "time in force: \(request)")
+    check(request.bracket == nil || request.type == .market || request.type == .limit, "a bracket on \(request.type)")
+    let written = request.jsonText
     let again = Result { () throws(OrderError) in try OrderRequest.parse(try! JSONReader.parse(written)) }
     check(again == .success(request), "\(input.text) -> \(written) -> \(again)")
     return 0

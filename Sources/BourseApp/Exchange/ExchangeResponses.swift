@@ -17,6 +17,17 @@ public struct OrderJSON: Encodable, Sendable {
     @ExplicitNull var reason: String?
     let createdAt: String
     let updatedAt: String
+    /// SPEC.md §10: the stop in force (a trailing stop's moves), whether it triggered and at what
+    /// last price, the trail, the time in force, the bracket, and an exit's entry.
+    @ExplicitNull var stopPrice: String?
+    let triggered: Bool
+    @ExplicitNull var triggerPrice: String?
+    @ExplicitNull var trailAmount: String?
+    @ExplicitNull var trailPercent: String?
+    let timeInForce: String
+    @ExplicitNull var takeProfit: String?
+    @ExplicitNull var stopLoss: String?
+    @ExplicitNull var parentId: String?
 
     init(_ order: Order) {
         id = order.id
@@ -30,6 +41,18 @@ public struct OrderJSON: Encodable, Sendable {
         reason = order.reason
         createdAt = Timestamp.iso8601Milliseconds(order.createdAt)
         updatedAt = Timestamp.iso8601Milliseconds(order.updatedAt)
+        stopPrice = order.stopPrice?.description
+        triggered = order.triggered
+        triggerPrice = order.triggerPrice?.description
+        switch order.kind.trail {
+        case .amount(let amount): (trailAmount, trailPercent) = (amount.description, nil)
+        case .percent(let percent): (trailAmount, trailPercent) = (nil, percent.description)
+        case nil: (trailAmount, trailPercent) = (nil, nil)
+        }
+        timeInForce = order.timeInForce.rawValue
+        takeProfit = order.bracket?.takeProfit?.description
+        stopLoss = order.bracket?.stopLoss?.description
+        parentId = order.parentID
     }
 }
 

@@ -32,6 +32,14 @@ public enum NewYorkTime {
         return MarketDate(daysSinceEpoch: floorDiv(seconds, 86_400))
     }
 
+    /// The trading session an instant belongs to (SPEC.md §10): its New York date, or the next
+    /// date from 16:00 New York on. A `day` order expires when a tick's session date differs from
+    /// its placement's.
+    public static func sessionDate(of date: Date) -> MarketDate {
+        let day = marketDate(of: date)
+        return minuteOfDay(at: date) >= 16 * 60 ? day.adding(days: 1) : day
+    }
+
     /// Minutes since local midnight in New York at an instant (0...1439).
     public static func minuteOfDay(at date: Date) -> Int {
         let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + utcOffset(at: date)

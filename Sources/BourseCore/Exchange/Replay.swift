@@ -78,7 +78,7 @@ public struct Replay: Sendable, Hashable {
                     absorb(engine.submit(request, id: id, at: time))
                 case .cancel(let id):
                     do {
-                        absorb(MatchReport(orders: [try engine.cancel(id: id, at: time)]))
+                        absorb(try engine.cancel(id: id, at: time))
                     } catch {
                         guard let i = position[id] else { continue }
                         results[i].notes.append(

@@ -125,11 +125,11 @@ extension TradingDesk {
             // Not open here: answered from the store once the batch is committed.
             guard engine.openOrder(id: id) != nil else { break }
             do {
-                let cancelled = try engine.cancel(id: id, at: now())
-                let event = OrderEvent(order: cancelled, fills: [])
-                applied.report = MatchReport(orders: [cancelled])
-                applied.updates = [.order(event)]
-                applied.answer = .success(event)
+                // A bracket's exit takes the other exit (and what its entry has not filled) with it.
+                applied.report = try engine.cancel(id: id, at: now())
+                let events = OrderEvent.all(in: applied.report)
+                applied.updates = events.map(TradingUpdate.order)
+                applied.answer = .success(events.first { $0.order.id == id })
             } catch {
                 applied.answer = .failure(error)
             }
@@ -188,18 +188,7 @@ extension TradingDesk {
     static func merged(_ reports: [MatchReport]) -> MatchReport {
         guard reports.count > 1 else { return reports.first ?? MatchReport() }
         var merged = MatchReport()
-        var positions: [String: Int] = [:]
-        for report in reports {
-            merged.fills += report.fills
-            for order in report.orders {
-                if let position = positions[order.id] {
-                    merged.orders[position] = order
-                } else {
-                    positions[order.id] = merged.orders.count
-                    merged.orders.append(order)
-                }
-            }
-        }
+        for report in reports { merged.absorb(report) }
         return merged
     }
 }

@@ -120,5 +120,50 @@ enum Migrations {
                     ) WITHOUT ROWID;
                     """)
         }
+        migrator.registerMigration("v7: orders beyond market and limit") { db in
+            // SPEC.md §10: stop, stop-limit and trailing stop orders, time in force, brackets and
+            // their exits, and EXPIRED. SQLite cannot change a CHECK, so the table is rebuilt and
+            // every order kept as it was (a market order was immediate-or-cancel, a limit good till
+            // cancelled); the fills refer to orders by id and stay as they are.
+            try db.execute(
+                sql: """
+                    CREATE TABLE exchange_order_v7 (
+                        row INTEGER PRIMARY KEY,  -- the order the orders were placed in
+                        id TEXT NOT NULL UNIQUE,
+                        side TEXT NOT NULL CHECK (side IN ('buy', 'sell')),
+                        type TEXT NOT NULL CHECK (type IN ('market', 'limit', 'stop', 'stop_limit', 'trailing_stop')),
+                        -- A bracket's exit shrinks as the other exit fills, to what it filled itself.
+                        quantity INTEGER NOT NULL CHECK (quantity >= 0),
+                        limit_ticks INTEGER CHECK (limit_ticks > 0),
+                        stop_ticks INTEGER CHECK (stop_ticks > 0),
+                        trail_ticks INTEGER CHECK (trail_ticks > 0),
+                        trail_percent TEXT,  -- an exact decimal, as written
+                        time_in_force TEXT NOT NULL CHECK (time_in_force IN ('gtc', 'day', 'ioc', 'fok')),
+                        take_profit_ticks INTEGER CHECK (take_profit_ticks > 0),
+                        stop_loss_ticks INTEGER CHECK (stop_loss_ticks > 0),
+                        parent_id TEXT,  -- the entry of a bracket's exit
+                        triggered INTEGER NOT NULL CHECK (triggered IN (0, 1)),
+                        trigger_ticks INTEGER,  -- the last price that triggered a stop
+                        trail_reference_ticks INTEGER,  -- a trailing stop's lowest or highest last
+                        created_at REAL NOT NULL,
+                        status TEXT NOT NULL CHECK (
+                            status IN ('PENDING', 'PARTIALLY_FILLED', 'FILLED', 'CANCELLED', 'REJECTED', 'EXPIRED')),
+                        filled_quantity INTEGER NOT NULL CHECK (filled_quantity BETWEEN 0 AND quantity),
+                        filled_ticks INTEGER NOT NULL,
+                        reason TEXT,
+                        updated_at REAL NOT NULL
+                    );
+                    INSERT INTO exchange_order_v7 (row, id, side, type, quantity, limit_ticks, time_in_force, triggered,
+                            created_at, status, filled_quantity, filled_ticks, reason, updated_at)
+                        SELECT row, id, side, type, quantity, limit_ticks,
+                            CASE type WHEN 'market' THEN 'ioc' ELSE 'gtc' END, 1,
+                            created_at, status, filled_quantity, filled_ticks, reason, updated_at
+                        FROM exchange_order;
+                    DROP TABLE exchange_order;
+                    ALTER TABLE exchange_order_v7 RENAME TO exchange_order;
+                    CREATE INDEX exchange_order_open ON exchange_order (status)
+                        WHERE status IN ('PENDING', 'PARTIALLY_FILLED');
+                    """)
+        }
     }
 }

@@ -19,19 +19,34 @@ public struct DatabaseOrderStore: OrderStore {
                 // Cached statements: a group commit writes many rows with the same two statements.
                 let upsert = try db.cachedStatement(
                     sql: """
-                        INSERT INTO exchange_order (id, side, type, quantity, limit_ticks, created_at, status,
-                            filled_quantity, filled_ticks, reason, updated_at)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        INSERT INTO exchange_order (id, side, type, quantity, limit_ticks, stop_ticks, trail_ticks,
+                            trail_percent, time_in_force, take_profit_ticks, stop_loss_ticks, parent_id, triggered,
+                            trigger_ticks, trail_reference_ticks, created_at, status, filled_quantity, filled_ticks,
+                            reason, updated_at)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                         ON CONFLICT(id) DO UPDATE SET
+                            quantity = excluded.quantity, triggered = excluded.triggered,
+                            trigger_ticks = excluded.trigger_ticks, trail_reference_ticks = excluded.trail_reference_ticks,
                             status = excluded.status, filled_quantity = excluded.filled_quantity,
                             filled_ticks = excluded.filled_ticks, reason = excluded.reason,
                             updated_at = excluded.updated_at
                         """)
                 for order in orders {
+                    let trail = order.kind.trail
+                    var trailTicks: Int64?
+                    var trailPercent: String?
+                    switch trail {
+                    case .amount(let amount): trailTicks = amount.ticks
+                    case .percent(let percent): trailPercent = percent.description
+                    case nil: break
+                    }
                     try upsert.execute(arguments: [
                         order.id, order.side.rawValue, order.type.rawValue, order.quantity, order.limitPrice?.ticks,
-                        order.createdAt.timeIntervalSince1970, order.status.rawValue, order.filledQuantity,
-                        order.filledTicks, order.reason, order.updatedAt.timeIntervalSince1970,
+                        order.kind.fixedStopPrice?.ticks, trailTicks, trailPercent, order.timeInForce.rawValue,
+                        order.bracket?.takeProfit?.ticks, order.bracket?.stopLoss?.ticks, order.parentID, order.triggered,
+                        order.triggerPrice?.ticks, order.trailReference?.ticks, order.createdAt.timeIntervalSince1970,
+                        order.status.rawValue, order.filledQuantity, order.filledTicks, order.reason,
+                        order.updatedAt.timeIntervalSince1970,
                     ])
                 }
                 let insertFill = try db.cachedStatement(
@@ -103,16 +118,36 @@ public struct DatabaseOrderStore: OrderStore {
 
     private static func order(_ row: Row) throws -> Order {
         let id: String = row["id"]
+        func unreadable(_ reason: String) -> StorageError { .failed(operation: "read order \(id)", reason: reason) }
         guard let side = Side(rawValue: row["side"]), let type = OrderType(rawValue: row["type"]),
-            let status = OrderStatus(rawValue: row["status"])
-        else { throw StorageError.failed(operation: "read order \(id)", reason: "a side, type or status it does not know") }
-        let limit: Int64? = row["limit_ticks"]
-        let request = try OrderRequest(
-            side: side, type: type, quantity: row["quantity"], limitPrice: limit.map(Price.init(ticks:)))
+            let status = OrderStatus(rawValue: row["status"]), let timeInForce = TimeInForce(rawValue: row["time_in_force"])
+        else { throw unreadable("a side, type, status or time in force it does not know") }
+        func price(_ column: String) -> Price? { (row[column] as Int64?).map(Price.init(ticks:)) }
+        let kind: OrderKind
+        switch (type, price("limit_ticks"), price("stop_ticks")) {
+        case (.market, _, _): kind = .market
+        case (.limit, let limit?, _): kind = .limit(limit)
+        case (.stop, _, let stop?): kind = .stop(stop)
+        case (.stopLimit, let limit?, let stop?): kind = .stopLimit(stop: stop, limit: limit)
+        case (.trailingStop, _, _):
+            if let amount = price("trail_ticks") {
+                kind = .trailingStop(.amount(amount))
+            } else if let text: String = row["trail_percent"], let value = ExactDecimal(text),
+                let percent = TrailPercent(value)
+            {
+                kind = .trailingStop(.percent(percent))
+            } else {
+                throw unreadable("a trailing stop without its trail")
+            }
+        default: throw unreadable("a \(type.rawValue) order without its prices")
+        }
         return Order(
-            id: id, request: request, createdAt: Date(timeIntervalSince1970: row["created_at"]), status: status,
+            id: id, side: side, kind: kind, quantity: row["quantity"], timeInForce: timeInForce,
+            bracket: Bracket(takeProfit: price("take_profit_ticks"), stopLoss: price("stop_loss_ticks")),
+            parentID: row["parent_id"], createdAt: Date(timeIntervalSince1970: row["created_at"]), status: status,
             filledQuantity: row["filled_quantity"], filledTicks: row["filled_ticks"], reason: row["reason"],
-            updatedAt: Date(timeIntervalSince1970: row["updated_at"]))
+            updatedAt: Date(timeIntervalSince1970: row["updated_at"]), triggered: row["triggered"],
+            triggerPrice: price("trigger_ticks"), trailReference: price("trail_reference_ticks"))
     }
 
     private static func fill(_ row: Row) throws -> Fill {

@@ -1,36 +1,41 @@
 import Foundation
 
 extension MatchingEngine {
-    /// Matches `side`'s resting orders, best first, until the first that the book no longer
+    /// Step 3: `side`'s resting orders, best first, until the first that the book no longer
     /// reaches. Every order after it has a limit no better, so none of them could fill either:
     /// the step costs O(log n) plus O(log n) per order that trades.
     mutating func matchResting(_ side: Side, seq: Int64, time: Date, into report: inout MatchReport) {
         while let key = index.first(side), let best = bestLevel(against: side), Self.reaches(key.limit, best.price, side) {
-            guard var entry = resting[key.priority] else {
+            guard var entry = entries[key.priority] else {
                 preconditionFailure("the index holds order \(key.priority), which is not open")
             }
             let fills = take(for: entry.order, limit: key.limit, seq: seq, time: time)
             record(fills, on: &entry.order, at: time)
             report.fills += fills
-            if entry.order.remainingQuantity == 0 {
+            let done = entry.order.remainingQuantity == 0
+            if done {
                 entry.order.status = .filled
-                forget(entry)
-                report.orders.append(entry.order)
+                forget(rank: key.priority)
             } else {
                 entry.order.status = .partiallyFilled
-                resting[key.priority] = entry
-                report.orders.append(entry.order)
-                break
+                entries[key.priority] = entry
             }
+            report.note(entry.order)
+            filled(entry.order, fills, at: time, into: &report)
+            if done { finished(entry.order, at: time, into: &report) } else { break }
         }
     }
 
-    mutating func submitMarket(_ new: Order, at time: Date) -> MatchReport {
+    /// A market order, or a stop triggered into one: what the book shows, at once.
+    mutating func submitMarket(_ new: Order, at time: Date, into report: inout MatchReport) {
         var order = new
         let levels = order.side == .buy ? "asks" : "bids"
-        guard let book else { return Self.rejected(order, "no market data yet", at: time) }
+        guard let book else { return reject(order, "no market data yet", at: time, into: &report) }
         guard bestLevel(against: order.side) != nil else {
-            return Self.rejected(order, "no \(levels) in the book", at: time)
+            return reject(order, "no \(levels) in the book", at: time, into: &report)
+        }
+        if order.timeInForce == .fok, available(against: order.side, limit: nil) < order.remainingQuantity {
+            return end(order, .cancelled, "fill or kill", at: time, into: &report)
         }
         let fills = take(for: order, limit: nil, seq: book.seq, time: time)
         record(fills, on: &order, at: time)
@@ -40,25 +45,49 @@ extension MatchingEngine {
             order.status = .cancelled
             order.reason = "\(order.remainingQuantity) could not be filled: no more \(levels) in the book"
         }
-        return MatchReport(fills: fills, orders: [order])
+        report.fills += fills
+        report.note(order)
+        filled(order, fills, at: time, into: &report)
+        finished(order, at: time, into: &report)
     }
 
-    mutating func submitLimit(_ new: Order, at time: Date) -> MatchReport {
+    /// A limit order, or a stop-limit triggered into one, at `rank`: what qualifies fills now,
+    /// the rest rests (`ioc`: is cancelled; `fok`: all now or nothing).
+    mutating func submitLimit(_ new: Order, limit: Price, rank: Int64, at time: Date, into report: inout MatchReport) {
         var order = new
-        // Validated requests always carry a limit.
-        let limit = order.limitPrice!
+        if order.timeInForce == .fok, book == nil || available(against: order.side, limit: limit) < order.remainingQuantity {
+            return end(order, .cancelled, "fill or kill", at: time, into: &report)
+        }
         var fills: [Fill] = []
         if let book {
             fills = take(for: order, limit: limit, seq: book.seq, time: time)
             record(fills, on: &order, at: time)
         }
+        let resting = order.remainingQuantity > 0 && order.timeInForce != .ioc
         if order.remainingQuantity == 0 {
             order.status = .filled
+        } else if !resting {
+            order.status = .cancelled
+            order.reason = "\(order.remainingQuantity) could not be filled at once (immediate or cancel)"
         } else {
             order.status = order.filledQuantity > 0 ? .partiallyFilled : .pending
-            rest(order, limit: limit)
+            rest(order, limit: limit, rank: rank)
         }
-        return MatchReport(fills: fills, orders: [order])
+        report.fills += fills
+        report.note(order)
+        filled(order, fills, at: time, into: &report)
+        if !resting { finished(order, at: time, into: &report) }
+    }
+
+    /// Shares the book offers against `side` at `limit` or better (all of them for no limit).
+    func available(against side: Side, limit: Price?) -> Int {
+        let levels = (side == .buy ? book?.asks : book?.bids) ?? []
+        var total = 0
+        for level in levels {
+            if let limit, !Self.reaches(limit, level.price, side) { break }
+            total += level.quantity
+        }
+        return total
     }
 
     /// The best level of the book side that `side` trades against (asks for a buy).
@@ -99,7 +128,7 @@ extension MatchingEngine {
         }
     }
 
-    private func record(_ fills: [Fill], on order: inout Order, at time: Date) {
+    func record(_ fills: [Fill], on order: inout Order, at time: Date) {
         guard !fills.isEmpty else { return }
         for fill in fills {
             order.filledQuantity += fill.quantity
@@ -108,11 +137,19 @@ extension MatchingEngine {
         order.updatedAt = time
     }
 
-    private static func rejected(_ new: Order, _ reason: String, at time: Date) -> MatchReport {
+    /// An order that was never open ends with `status` and `reason`.
+    mutating func end(
+        _ new: Order, _ status: OrderStatus, _ reason: String, at time: Date, into report: inout MatchReport
+    ) {
         var order = new
-        order.status = .rejected
+        order.status = status
         order.reason = reason
         order.updatedAt = time
-        return MatchReport(orders: [order])
+        report.note(order)
+        finished(order, at: time, into: &report)
+    }
+
+    mutating func reject(_ new: Order, _ reason: String, at time: Date, into report: inout MatchReport) {
+        end(new, .rejected, reason, at: time, into: &report)
     }
 }

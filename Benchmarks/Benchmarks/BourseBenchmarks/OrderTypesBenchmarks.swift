@@ -1,0 +1,94 @@
+import Benchmark
+import BourseCore
+import Foundation
+
+/// A tick through the engine while 100,000 limit orders rest and 100,000 stops wait away from the
+/// market (SPEC.md §10): limits as in `ExchangeBenchmarks`; stops at 105.00–109.99 (buys) and
+/// 90.00–94.99 (sells), or with a tenth of them trailing stops 6.00 behind. The book and the
+/// last trade wander between 99.50 and 100.50, so nothing fills or triggers; the trailing
+/// references move when the last makes a new high or low, and each move costs O(log n) per stop it
+/// moves. The fast engine looks at the top of its heaps; the baseline, `ScanningEngine`, scans
+/// every order on every tick. 1,000 ticks an iteration, figures per tick.
+enum OrderTypesBenchmarks {
+    static let count = 100_000
+
+    /// The ticks of `ExchangeBenchmarks`, each with its mid as the last trade.
+    static let ticks: [FeedTick] = ExchangeBenchmarks.ticks.map { tick in
+        var tick = tick
+        if let bid = tick.bids.first, let ask = tick.asks.first {
+            tick.last = LastTrade(price: Price(ticks: (bid.price.ticks + ask.price.ticks) / 2), size: 100)
+        }
+        return tick
+    }
+
+    /// The requests: `count` limits, then `count` stops, every `trailingEvery`th a trailing stop.
+    static func requests(trailingEvery: Int?) -> [OrderRequest] {
+        var requests: [OrderRequest] = []
+        for i in 0..<count {
+            let offset = Int64(i % 500)
+            requests.append(
+                i.isMultiple(of: 2)
+                    ? try! .limit(.buy, quantity: 100, price: Price(ticks: 9_499 - offset))
+                    : try! .limit(.sell, quantity: 100, price: Price(ticks: 10_500 + offset)))
+        }
+        for i in 0..<count {
+            let offset = Int64(i % 500)
+            let side: Side = i.isMultiple(of: 2) ? .buy : .sell
+            let kind: OrderKind =
+                trailingEvery.map { i % $0 == $0 - 1 } == true
+                ? .trailingStop(.amount(Price(ticks: 600)))
+                : .stop(Price(ticks: side == .buy ? 10_500 + offset : 9_499 - offset))
+            requests.append(try! OrderRequest(side: side, kind: kind, quantity: 100))
+        }
+        return requests
+    }
+
+    static let placedAt = Date(timeIntervalSince1970: 1_795_000_000)
+
+    static func register() {
+        register("100k waiting stops and 100k resting limits", trailingEvery: nil)
+        register("100k waiting stops (10k trailing) and 100k resting limits", trailingEvery: 10)
+    }
+
+    static func register(_ label: String, trailingEvery: Int?) {
+        var fast = MatchingEngine()
+        var scanning = ScanningEngine()
+        _ = fast.apply(ticks[0])
+        _ = scanning.apply(ticks[0])
+        for (i, request) in requests(trailingEvery: trailingEvery).enumerated() {
+            _ = fast.submit(request, id: "o\(i)", at: placedAt)
+            _ = scanning.submit(request, id: "o\(i)", at: placedAt)
+        }
+        precondition(fast.openOrders.count == 2 * count && scanning.openOrders.count == 2 * count)
+        let (fastFills, scanningFills) = (run(fast), run(scanning))
+        precondition(fastFills == 0 && scanningFills == 0, "an order traded")
+        let name = "Exchange tick with \(label), per tick"
+        Benchmark(
+            "\(name) (bourse)",
+            configuration: .init(
+                metrics: [.wallClock], timeUnits: .nanoseconds, warmupIterations: 2, scalingFactor: .kilo,
+                maxDuration: .seconds(5), maxIterations: 1_000)
+        ) { _ in
+            blackHole(run(fast))
+        }
+        Benchmark(
+            "\(name) (baseline)",
+            configuration: .init(
+                metrics: [.wallClock], timeUnits: .nanoseconds, warmupIterations: 0, scalingFactor: .kilo,
+                maxDuration: .seconds(30), maxIterations: 3)
+        ) { _ in
+            blackHole(run(scanning))
+        }
+    }
+
+    /// Applies the ticks to a copy of the engine; returns the number of fills (none expected).
+    static func run(_ prebuilt: MatchingEngine) -> Int {
+        var engine = prebuilt
+        return ticks.reduce(0) { $0 + engine.apply($1).fills.count }
+    }
+
+    static func run(_ prebuilt: ScanningEngine) -> Int {
+        var engine = prebuilt
+        return ticks.reduce(0) { $0 + engine.apply($1).fills.count }
+    }
+}
