@@ -116,7 +116,7 @@ struct GNBRoutesTests {
             }
             try await client.execute(uri: "/api/v1/gnb/products/\(sku)", method: .get) { response in
                 #expect(response.status == .notFound)
-                let error = try Self.json(response)["error"] as? String
+                let error = try json(response)["error"] as? String
                 #expect(error == "no product \(sku) in the transactions")
             }
             try await client.execute(uri: "/standin\(path)", method: .get) { response in

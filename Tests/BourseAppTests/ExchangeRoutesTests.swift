@@ -96,7 +96,23 @@ struct ExchangeRoutesTests {
             "is more than the largest price an order may have, 92233720368547758.07"
         ),
         (#"{"side":"hold","type":"market","quantity":10}"#, "unknown side \"hold\""),
-        (#"{"side":"buy","type":"stop","quantity":10}"#, "unknown type \"stop\""),
+        (#"{"side":"buy","type":"iceberg","quantity":10}"#, "unknown type \"iceberg\""),
+        // SPEC.md §10: each type's prices, time in force and bracket (every combination is in
+        // BourseCoreTests' OrderRequestKindsTests; these go through the route).
+        (#"{"side":"buy","type":"stop","quantity":10}"#, "a stop order needs a \"stopPrice\""),
+        (#"{"side":"buy","type":"stop_limit","quantity":10,"stopPrice":"101.00"}"#, "a stop_limit order needs a \"price\""),
+        (#"{"side":"buy","type":"limit","quantity":10,"price":"1.00","stopPrice":"2.00"}"#, "takes no \"stopPrice\""),
+        (#"{"side":"buy","type":"trailing_stop","quantity":10}"#, "needs a \"trailAmount\""),
+        (#"{"side":"buy","type":"trailing_stop","quantity":10,"trailAmount":"1.00","trailPercent":"2"}"#, "not both"),
+        (#"{"side":"buy","type":"trailing_stop","quantity":10,"trailPercent":"51"}"#, "at most 50"),
+        (#"{"side":"buy","type":"market","quantity":10,"timeInForce":"gtc"}"#, "cannot be \"gtc\""),
+        (#"{"side":"buy","type":"stop","quantity":10,"stopPrice":"1.00","timeInForce":"fok"}"#, "cannot be \"fok\""),
+        (#"{"side":"buy","type":"limit","quantity":10,"price":"1.00","timeInForce":"week"}"#, "unknown timeInForce"),
+        (#"{"side":"buy","type":"stop","quantity":10,"stopPrice":"1.00","takeProfit":"2.00"}"#, "takes no \"takeProfit\""),
+        (
+            #"{"side":"buy","type":"limit","quantity":10,"price":"100.00","takeProfit":"99.00"}"#,
+            "takeProfit 99.00 must be above the limit 100.00 for a buy"
+        ),
         (#"{"side":"buy","type":"market","quantity":10,"price":"101.00"}"#, "a market order takes no price"),
         (#"not json"#, "the body is not JSON"),
         (#"[1,2]"#, "an order is a JSON object"),
