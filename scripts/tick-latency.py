@@ -89,10 +89,12 @@ def main():
         listener = threading.Thread(target=listen)
         listener.start()
         time.sleep(5)  # warm up: JIT, first layout, the feed going live
-        driver.execute_script("window.bourseTickLatencies.length = 0")  # the page keeps the same array
+        # The page marks each tick it has drawn: performance.mark("bourse-tick", {detail: latency ms}).
+        driver.execute_script("performance.clearMarks('bourse-tick')")
         socket_latencies.clear()
         time.sleep(args.seconds)
-        browser = driver.execute_script("return window.bourseTickLatencies.slice()")
+        browser = driver.execute_script(
+            "return performance.getEntriesByName('bourse-tick', 'mark').map((mark) => mark.detail)")
         stop.set()
         listener.join()
     finally:

@@ -60,19 +60,25 @@ struct AssetsTests {
             router: buildRouter(market: market, gnb: gnb, search: ListingSearch(), exchange: exchange, watchlist: watchlist))
     }
 
-    /// The scripts (`<script src>`) and stylesheets (`<link rel="stylesheet" href>`) a page links.
-    static func links(in html: String) -> (scripts: [String], stylesheets: [String]) {
+    /// The module scripts (`<script type="module" src>`), stylesheets (`<link rel="stylesheet" href>`)
+    /// and imported modules (`<link rel="modulepreload" href>`) a page links.
+    static func links(in html: String) -> (scripts: [String], stylesheets: [String], preloads: [String]) {
         func targets(after prefix: String) -> [String] {
             html.components(separatedBy: prefix).dropFirst().map { String($0.prefix { $0 != "\"" }) }
         }
-        return (targets(after: #"<script src=""#), targets(after: #"<link rel="stylesheet" href=""#))
+        return (
+            targets(after: #"<script type="module" src=""#), targets(after: #"<link rel="stylesheet" href=""#),
+            targets(after: #"<link rel="modulepreload" href=""#)
+        )
     }
 
-    @Test func everyAssetIsLoadedAndNotEmpty() {
-        let names = Assets.scripts + Assets.stylesheets.map(\.key)
+    static func data(_ text: String) -> Data { Data(text.utf8) }
+
+    @Test func everyScriptAndStylesheetInTheBundleIsAnAsset() {
+        let names = Assets.files(in: .module)
 
         #expect(Set(Assets.all.keys) == Set(names))
-        #expect(Assets.all.count == names.count, "no name twice")
+        #expect(names.contains("bourse.js") && names.contains("exchange.css") && !names.contains("sw.js"))
         for name in names {
             let asset = Assets.all[name]
             #expect((asset?.body.readableBytes ?? 0) > 0, "\(name)")
@@ -80,36 +86,75 @@ struct AssetsTests {
         }
     }
 
-    @Test func aScriptIsExactlyItsFileAndAStylesheetItsFilesJoined() throws {
+    @Test func aStylesheetIsItsFileAndAScriptItsFileWithItsImportsVersioned() throws {
         let files = try Self.publicFiles()
-        func contents(_ name: String) throws -> Data {
-            try Data(contentsOf: try #require(files[name], "no \(name) in a Public/ folder"))
-        }
+        let versioned = try Regex(#"(from|import) "\./([a-z0-9-]+\.js)\?v=([0-9a-f]+)""#)
 
-        for name in Assets.scripts {
-            #expect(Data(try #require(Assets.all[name]).body.readableBytesView) == (try contents(name)), "\(name)")
+        for (name, asset) in Assets.all {
+            let file = try Data(contentsOf: try #require(files[name], "no \(name) in a Public/ folder"))
+            let served = String(buffer: asset.body)
+            guard name.hasSuffix(".js") else {
+                #expect(Data(asset.body.readableBytesView) == file, "\(name)")
+                continue
+            }
+            for match in served.matches(of: versioned) {
+                let imported = String(try #require(match.output[2].substring))
+                let version = String(try #require(match.output[3].substring))
+                #expect(Assets.all[imported]?.version == version, "\(name) imports \(imported) at its current version")
+            }
+            let unversioned = served.replacing(try Regex(#"\?v=[0-9a-f]+""#), with: "\"")
+            #expect(Data(unversioned.utf8) == file, "\(name): the file, but for the versions")
         }
-        for (name, parts) in Assets.stylesheets {
-            let joined = try parts.map(contents).reduce(Data(), +)
-            #expect(Data(try #require(Assets.all[name]).body.readableBytesView) == joined, "\(name)")
+    }
+
+    @Test func aModuleIsANewURLWhenAModuleItImportsChanges() throws {
+        let before = try Assets.Modules.versioned([
+            "a.js": Self.data(#"import { b } from "./b.js";\nb();\n"#), "b.js": Self.data("export function b() {}\n"),
+        ])
+        let after = try Assets.Modules.versioned([
+            "a.js": Self.data(#"import { b } from "./b.js";\nb();\n"#), "b.js": Self.data("export function b() { }\n"),
+        ])
+
+        let a = String(buffer: try #require(before["a.js"]).body)
+        #expect(a.hasPrefix(#"import { b } from "./b.js?v="#))
+        #expect(before["a.js"]?.imports == ["b.js"])
+        #expect(a != String(buffer: try #require(after["a.js"]).body))
+    }
+
+    @Test func anUnknownImportOrACircleStopsTheApp() throws {
+        let unknown = #expect(throws: Assets.LoadError.self) {
+            try Assets.Modules.versioned(["a.js": Self.data(#"import { b } from "./nowhere.js";"#)])
         }
-        #expect(
-            try #require(Assets.stylesheets.first { $0.key == "bourse.css" }).value == [
-                "layout.css", "chart.css", "markets.css", "watchlist.css",
+        #expect(unknown?.code == .unknownImport)
+        #expect(unknown?.description.contains(#"a.js imports "./nowhere.js""#) == true)
+
+        let circle = #expect(throws: Assets.LoadError.self) {
+            try Assets.Modules.versioned([
+                "a.js": Self.data(#"import "./b.js";"#), "b.js": Self.data(#"export { a } from "./a.js";"#),
             ])
+        }
+        #expect(circle?.code == .importCycle)
+        #expect(circle?.description.contains("a.js → b.js → a.js") == true)
     }
 
     @Test func everyFileInAPublicFolderIsServed() throws {
-        let served = Set(Assets.scripts + Assets.stylesheets.flatMap(\.value) + PhoneAppFiles.fileNames)
-
         let files = try Self.publicFiles()
 
         #expect(!files.isEmpty)
         for name in files.keys where !PhoneAppFiles.fileNames.contains(name) {
             #expect(name.hasSuffix(".js") || name.hasSuffix(".css"), "\(name): only scripts and stylesheets")
+            #expect(Assets.all[name] != nil, "\(name) is in a Public/ folder but not served")
         }
-        for name in files.keys {
-            #expect(served.contains(name), "\(name) is in a Public/ folder but not in Assets.scripts or Assets.stylesheets")
+    }
+
+    @Test func noScriptDefinesAGlobal() throws {
+        let global = try Regex(#"(^|[^.\w$])(window|globalThis|self)\.[\w$]+\s*(=[^=]|\+=|-=)"#)
+
+        for (name, asset) in Assets.all where name.hasSuffix(".js") {
+            let text = String(buffer: asset.body)
+            #expect(text.contains("import ") || text.contains("export "), "\(name) is an ES module")
+            #expect(!text.contains("\"use strict\""), "\(name): a module is strict already")
+            #expect(text.firstMatch(of: global) == nil, "\(name) assigns a global")
         }
     }
 
@@ -119,10 +164,11 @@ struct AssetsTests {
         defer { try? FileManager.default.removeItem(at: empty) }
         let bundle = try #require(Bundle(path: empty.path))
 
-        let error = #expect(throws: Assets.MissingFile.self) { try Assets.load(from: bundle) }
+        let error = #expect(throws: Assets.LoadError.self) { try Assets.load(from: bundle) }
 
-        #expect(error?.file == Assets.scripts[0])
-        #expect(error?.description.contains("The asset file bourse.js is not in the app's resource bundle") == true)
+        #expect(error?.code == .missingFile)
+        #expect(error?.file == Assets.everyPage[0])
+        #expect(error?.description.contains("The asset file layout.css is not in the app's resource bundle") == true)
     }
 
     @Test("every script and stylesheet a page links is served", arguments: pages)
@@ -131,11 +177,14 @@ struct AssetsTests {
             let html = try await client.execute(uri: page, method: .get, headers: [.accept: "text/html"]) { response in
                 String(buffer: response.body)
             }
-            let (scripts, stylesheets) = Self.links(in: html)
+            let (scripts, stylesheets, preloads) = Self.links(in: html)
             #expect(scripts.count >= 2, "bourse.js and search-box.js on every page")
-            #expect(stylesheets.first?.hasPrefix("/assets/bourse.css?v=") == true)
+            #expect(stylesheets.first?.hasPrefix("/assets/layout.css?v=") == true)
+            #expect(!html.contains("<script src="), "every script is a module")
 
-            for (links, contentType) in [(scripts, "text/javascript; charset=utf-8"), (stylesheets, "text/css; charset=utf-8")] {
+            for (links, contentType) in [
+                (scripts + preloads, "text/javascript; charset=utf-8"), (stylesheets, "text/css; charset=utf-8"),
+            ] {
                 for link in links {
                     #expect(link.hasPrefix("/assets/") && link.contains("?v="), "\(page): \(link)")
                     try await client.execute(uri: link, method: .get) { response in
@@ -157,8 +206,8 @@ struct AssetsTests {
                 let html = try await client.execute(uri: page, method: .get, headers: [.accept: "text/html"]) { response in
                     String(buffer: response.body)
                 }
-                let (scripts, stylesheets) = Self.links(in: html)
-                for link in scripts + stylesheets {
+                let (scripts, stylesheets, preloads) = Self.links(in: html)
+                for link in scripts + stylesheets + preloads {
                     linked.insert(String(link.dropFirst("/assets/".count).prefix { $0 != "?" }))
                 }
             }
@@ -179,21 +228,13 @@ struct AssetsTests {
         }
     }
 
-    @Test func theExchangeScriptsRunInOrderAndShareOneNamespace() async throws {
+    @Test func theExchangeScreenIsOneEntryModuleThatPreloadsWhatItImports() async throws {
         let (_, _, html) = try await ExchangePageTests.get("/exchange")
-        let names = Self.links(in: html).scripts.map { String($0.dropFirst("/assets/".count).prefix { $0 != "?" }) }
-        let exchange = Assets.scripts.filter { $0.hasPrefix("exchange-") }
+        let name = { (link: String) in String(link.dropFirst("/assets/".count).prefix { $0 != "?" }) }
+        let (scripts, _, preloads) = Self.links(in: html)
 
-        #expect(names == ["bourse.js", "search-box.js", "market-format.js"] + exchange)
-        #expect(exchange.first == "exchange-state.js")
-        #expect(exchange.last == "exchange-start.js")
-        for name in exchange {
-            let text = String(buffer: try #require(Assets.all[name]).body)
-            #expect(text.hasPrefix("\"use strict\";"), "\(name)")
-            #expect(
-                text.contains(
-                    name == "exchange-state.js" ? "window.BourseExchange = (function () {" : "})(window.BourseExchange);"),
-                "\(name)")
-        }
+        #expect(scripts.map(name) == ["bourse.js", "search-box.js", "exchange.js"])
+        #expect(Set(preloads.map(name)) == Set(Assets.imports(of: ["bourse.js", "search-box.js", "exchange.js"])))
+        #expect(Set(preloads.map(name)).isSuperset(of: ["exchange-state.js", "exchange-socket.js", "market-format.js"]))
     }
 }

@@ -79,12 +79,15 @@ struct ExchangePageTests {
         #expect(html.contains(#"<a href="/markets">Markets</a>"#))
         #expect(html.contains(#"<a href="/">My stocks</a>"#))
         #expect(html.contains(#"<a href="/gnb">GNB</a>"#))
-        let exchangeScripts = Assets.scripts.filter { $0.hasPrefix("exchange-") }
-        #expect(exchangeScripts.count == 6)
-        for name in ["bourse.js", "search-box.js", "market-format.js"] + exchangeScripts {
-            #expect(html.contains(#"<script src="\#(Assets.url(for: name))" defer></script>"#), "\(name)")
+        for name in ["bourse.js", "search-box.js", "exchange.js"] {
+            #expect(html.contains(#"<script type="module" src="\#(Assets.url(for: name))"></script>"#), "\(name)")
         }
-        for name in ["bourse.css", "exchange.css"] {
+        let imported = Assets.all.keys.filter { $0.hasPrefix("exchange-") && $0.hasSuffix(".js") }
+        #expect(imported.count == 6)
+        for name in imported + ["market-format.js"] {
+            #expect(html.contains(#"<link rel="modulepreload" href="\#(Assets.url(for: name))">"#), "\(name)")
+        }
+        for name in ["layout.css", "exchange.css"] {
             #expect(html.contains(#"<link rel="stylesheet" href="\#(Assets.url(for: name))">"#), "\(name)")
         }
     }
@@ -98,7 +101,7 @@ struct ExchangePageTests {
 
     @Test func theScriptsAndStylesAreServed() async throws {
         var script = ""
-        for name in Assets.scripts where name.hasPrefix("exchange-") {
+        for name in Assets.all.keys.sorted() where name.hasPrefix("exchange") && name.hasSuffix(".js") {
             let part = try await Self.get(Assets.url(for: name))
             #expect(part.status == .ok, "\(name)")
             #expect(part.headers[.contentType] == "text/javascript; charset=utf-8", "\(name)")
@@ -106,7 +109,7 @@ struct ExchangePageTests {
         }
         let styles = try await Self.get(Assets.url(for: "exchange.css"))
 
-        #expect(script.contains("window.bourseTickLatencies"), "the benchmark's latency record")
+        #expect(script.contains(#"performance.mark("bourse-tick""#), "the benchmark's latency record")
         #expect(script.contains("dataset.lastSeq"))
         #expect(script.contains("/exchange/ws"))
         #expect(!script.contains("innerHTML"), "data enters the page only as text")

@@ -11,8 +11,8 @@ struct GNBPagesAssetsTests {
     @Test(
         "served with their content type",
         arguments: [
-            ("bourse.css", "text/css; charset=utf-8", "prefers-color-scheme: dark"),
-            ("bourse.js", "text/javascript; charset=utf-8", "window.Bourse"),
+            ("layout.css", "text/css; charset=utf-8", "prefers-color-scheme: dark"),
+            ("bourse.js", "text/javascript; charset=utf-8", "export function getJSON"),
             ("gnb.js", "text/javascript; charset=utf-8", "/api/v1/gnb/products"),
         ])
     func served(name: String, contentType: String, sample: String) async throws {
@@ -30,7 +30,7 @@ struct GNBPagesAssetsTests {
     @Test func everyAssetAPageLinksIsServedAndCachedForLong() async throws {
         let (_, _, html) = try await GNBPagesTests.page("/gnb")
         let links = html.components(separatedBy: "\"/assets/").dropFirst().map { "/assets/" + $0.prefix { $0 != "\"" } }
-        #expect(links.count == 4)  // bourse.css, bourse.js, search-box.js (every page), gnb.js
+        #expect(links.count == 5)  // layout.css, search-box.css, bourse.js, search-box.js (every page), gnb.js
 
         try await GNBPagesTests.app().test(.router) { client in
             for link in links {

@@ -12,7 +12,7 @@ import Testing
 /// The app's own router serves the GNB pages and the assets.
 @Suite("GNB pages: wiring")
 struct GNBPagesWiringTests {
-    @Test(arguments: ["/gnb", "/gnb/T2006", "/assets/bourse.css", "/assets/gnb.js"])
+    @Test(arguments: ["/gnb", "/gnb/T2006", "/assets/layout.css", "/assets/gnb.js"])
     func servedByTheAppRouter(path: String) async throws {
         let market = Market(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
         let gnb = GNBCatalog(

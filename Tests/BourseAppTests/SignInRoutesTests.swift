@@ -59,7 +59,7 @@ struct SignInRoutesTests {
                 .replacingOccurrences(of: ":symbol", with: "AAPL")
                 .replacingOccurrences(of: ":sku", with: "T2006")
                 .replacingOccurrences(of: ":id", with: "1")
-                .replacingOccurrences(of: ":name", with: "bourse.css")  // /assets/:name; /icons/:name is open too
+                .replacingOccurrences(of: ":name", with: "layout.css")  // /assets/:name; /icons/:name is open too
             return (route.method, path.hasPrefix("/") ? path : "/" + path)
         }
     }
@@ -162,7 +162,7 @@ struct SignInRoutesTests {
     @Test func theOpenPathsAnswerWithoutCredentials() async throws {
         let fixture = try await Self.fixture()
         try await fixture.app.test(.router) { client in
-            for path in ["/signin", "/api/v1/health", "/api/openapi.json", Assets.url(for: "bourse.css")] {
+            for path in ["/signin", "/api/v1/health", "/api/openapi.json", Assets.url(for: "layout.css")] {
                 let response = try await client.execute(uri: path, method: .get)
                 #expect(response.status == .ok, "\(path)")
             }

@@ -131,6 +131,8 @@ def make_driver(size, accept_insecure_certs=False):
     options.add_experimental_option("mobileEmulation", {
         "deviceMetrics": {"width": width, "height": height, "pixelRatio": ratio, "touch": True},
     })
+    # The console's errors, for a test to read with driver.get_log("browser") (test_modules).
+    options.set_capability("goog:loggingPrefs", {"browser": "SEVERE"})
     service = Service(executable_path=os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
     driver = webdriver.Chrome(options=options, service=service)
     driver.set_page_load_timeout(30)

@@ -194,3 +194,54 @@ def test_my_stocks_follow_reorder_remove(phone):
         assert_touch_targets(phone)
         phone.refresh()
         wait(phone).until(lambda d: rows(d) == ["KO", "MSFT"])
+
+
+def test_the_first_page_a_device_opens_works_offline(phone):
+    """Opened before any worker controlled it, the first page and its data are kept when the worker
+    takes over: with the server gone, it opens as seen, not as "not opened on this device yet"."""
+    with running_app() as app_url:
+        phone.get(app_url + "/stocks/MSFT")
+        loaded_stock = lambda d: (d.find_element(By.ID, "price").text not in ("", "—")
+                                  and d.find_elements(By.CSS_SELECTOR, "#chart svg"))
+        wait(phone).until(loaded_stock)
+        wait(phone).until(controlled)
+        kept = ("const done = arguments[0]; Promise.all([location.href, '/api/v1/stocks/MSFT', "
+                "performance.getEntriesByType('resource').map((e) => e.name).find((n) => n.includes('/chart.svg'))]"
+                ".map((url) => caches.match(url, { cacheName: 'bourse-data' }))).then((hits) => done(hits.every(Boolean)))")
+        wait(phone).until(lambda d: d.execute_async_script(kept))
+        price = phone.find_element(By.ID, "price").text
+
+        app_url.process.terminate()
+        try:
+            app_url.process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            app_url.process.kill()
+            app_url.process.wait(timeout=10)
+
+        phone.get(app_url + "/stocks/MSFT")
+        assert "has not been opened" not in phone.find_element(By.TAG_NAME, "main").text
+        wait(phone).until(loaded_stock)
+        assert phone.find_element(By.ID, "price").text == price
+        notice = phone.find_element(By.ID, "stale-notice")
+        wait(phone).until(lambda d: notice.is_displayed() and notice.get_attribute("data-offline") == "true")
+
+
+HEADER_PAGES = ["/", "/markets", "/stocks/AAPL", "/search", "/exchange", "/gnb", "/gnb/T2006", "/nowhere"]
+
+
+def test_every_header_keeps_a_usable_search_box_at_390_px(phone):
+    """Spec §7: one header row at most 56 px tall; the source label stays short (the whole source is
+    said in the page), so the search box keeps a usable width on every page."""
+    with running_app() as app_url:
+        for path in HEADER_PAGES:
+            phone.get(app_url + path)
+            if path.startswith("/gnb"):  # the label comes with the data: the long GNB source
+                wait(phone).until(lambda d: d.find_element(By.ID, "source-label").is_displayed())
+                note = phone.find_element(By.ID, "source-note")
+                assert note.is_displayed() and "GNB" in note.text, note.text
+            width, height = phone.execute_script("""
+                return [document.getElementById("site-search-input").getBoundingClientRect().width,
+                        document.querySelector(".site-header").getBoundingClientRect().height];""")
+            assert width >= 120, f"{path}: the search box is {width} px wide"
+            assert height <= 56, f"{path}: the header is {height} px tall"
+            assert_fits_width(phone)

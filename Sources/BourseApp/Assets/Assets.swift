@@ -3,63 +3,22 @@ import Hummingbird
 
 /// The pages' scripts and stylesheets, served under `/assets/` from memory.
 ///
-/// They are files in each feature's `Public/` folder (`Layout/Public/bourse.js`,
-/// `Exchange/Public/exchange.css`, …), resources of this target (Package.swift), read from
-/// `Bundle.module` once, when the router is built; a file that is missing stops the app there,
-/// naming it. A script is served as exactly its file; a stylesheet is whole CSS files joined as
-/// they are. Every byte of a file is served, so what a file does is said here and in
-/// docs/web-pages.md rather than in a comment at its top.
+/// They are the `.js` and `.css` files in each feature's `Public/` folder (`Layout/Public/bourse.js`,
+/// `Exchange/Public/exchange.css`, …), resources of this target (Package.swift), found in
+/// `Bundle.module` by their extension and read once, when the router is built. There is no list to
+/// keep: a file added to a `Public/` folder is served under its name. Scripts are ES modules that
+/// import one another by relative URL (`import { el } from "./bourse.js"`); each is served as its
+/// file with those URLs versioned (`Assets+Modules.swift`). What each file holds is said in
+/// docs/web-pages.md.
 enum Assets {
-    /// The scripts, in the order a page loads them; each is served under its file's name.
-    static let scripts = [
-        // Every page: getJSON with a time limit and messages a person understands, the loading
-        // and error states, the source label and the stale notice (`window.Bourse`).
-        "bourse.js",
-        // Every page: the header's search form as an ARIA 1.2 combobox over /api/v1/search.
-        "search-box.js",
-        // /gnb and /gnb/{sku}: the product list or one product, into the shell already shown.
-        "gnb.js",
-        // A stock's chart: the crosshair over an inline /stocks/{symbol}/chart.svg (`Bourse.chart`).
-        "chart.js",
-        // What the markets screens and the exchange share (`window.BourseMarkets`): the API's
-        // decimals with their sign, compared exactly as text; refreshing stale data every 30 s.
-        "market-format.js",
-        // /: the list, 50 rows at a time as the end comes near, sorted in the browser.
-        "markets.js",
-        // /stocks/{symbol}: the stock's data and its chart (range and style kept in the URL).
-        "stock.js",
-        // /stocks/{symbol}: the ☆ Follow button (POST / DELETE /api/v1/watchlist/{symbol}).
-        "follow.js",
-        // / once the user follows a stock: My stocks, priced, with sparklines; Edit to reorder
-        // and remove (PUT / DELETE /api/v1/watchlist).
-        "watchlist.js",
-        // /exchange, run in this order; they share `window.BourseExchange`. The constants, the
-        // state, exact decimals (the spread) and the feed badge.
-        "exchange-state.js",
-        // The price chart (SVG), the book and what each tick redraws, with its latency recorded
-        // in `window.bourseTickLatencies` (scripts/tick-latency.py reads it).
-        "exchange-chart.js",
-        // Orders merged from the API and the socket, notifications, open orders with Cancel,
-        // the history, and the POST and DELETE calls.
-        "exchange-orders.js",
-        // The position and the order ticket.
-        "exchange-ticket.js",
-        // The WebSocket to /exchange/ws (snapshot, ticks, feed state, order events), reconnecting
-        // with backoff.
-        "exchange-socket.js",
-        // Starts it all once every part is there.
-        "exchange-start.js",
-    ]
+    /// Files of the `Public/` folders that are served elsewhere: the service worker at `/sw.js`.
+    static let servedElsewhere: Set<String> = ["sw.js"]
+    /// The files every page links (`PageLayout`): without them no page works, so their absence stops
+    /// the app at start-up.
+    static let everyPage = ["layout.css", "search-box.css", "bourse.js", "search-box.js"]
 
-    /// The stylesheets: each name served and the CSS files it is made of, joined as they are.
-    static let stylesheets: KeyValuePairs<String, [String]> = [
-        // Every page: the layout (system fonts, light and dark palettes at AA contrast, 44 px
-        // targets, one column from 320 px), the charts' colours, and the search box and markets
-        // screens, and My stocks. One request, so the files end as they must to join.
-        "bourse.css": ["layout.css", "chart.css", "markets.css", "watchlist.css"],
-        // Only /exchange: in bourse.css, its 10 KB would put /stocks/AAPL over its 50 KB page weight.
-        "exchange.css": ["exchange.css"],
-    ]
+    /// The content type of each kind of asset, by file extension.
+    static let contentTypes = ["js": "text/javascript; charset=utf-8", "css": "text/css; charset=utf-8"]
 
     /// One file served under `/assets/`.
     struct Asset: Sendable {
@@ -67,11 +26,14 @@ enum Assets {
         let body: ByteBuffer
         /// A short hash of the body: pages link `?v=<version>`, so a changed file is a new URL.
         let version: String
+        /// The scripts this one imports, by name (empty for a stylesheet).
+        var imports: [String] = []
 
-        init(contentType: String, body: ByteBuffer) {
+        init(contentType: String, body: ByteBuffer, imports: [String] = []) {
             self.contentType = contentType
             self.body = body
             self.version = Self.fnv1a(body.readableBytesView)
+            self.imports = imports
         }
 
         private static func fnv1a(_ bytes: some Sequence<UInt8>) -> String {
@@ -84,15 +46,22 @@ enum Assets {
         }
     }
 
-    /// A file an asset is made of is not in the bundle.
-    struct MissingFile: Error, CustomStringConvertible {
+    /// The assets could not be read into the table: a file is missing, or a script imports one
+    /// that is not there or imports in a circle.
+    struct LoadError: Error, CustomStringConvertible {
+        enum Code: Sendable { case missingFile, unknownImport, importCycle }
+        let code: Code
+        /// The file at fault.
         let file: String
-        let bundle: String
+        let description: String
 
-        var description: String {
-            "The asset file \(file) is not in the app's resource bundle (\(bundle)). Every script and stylesheet "
-                + "lives in a Public/ folder under Sources/BourseApp, declared in Package.swift's BourseApp resources; "
-                + "rebuild with `swift build`, and ship the bourse_BourseApp.resources folder next to the binary."
+        static func missing(_ file: String, bundle: Bundle) -> LoadError {
+            LoadError(
+                code: .missingFile, file: file,
+                description: "The asset file \(file) is not in the app's resource bundle (\(bundle.bundlePath)). Every "
+                    + "script and stylesheet lives in a Public/ folder under Sources/BourseApp, declared in Package.swift's "
+                    + "BourseApp resources; rebuild with `swift build`, and ship the bourse_BourseApp.resources folder "
+                    + "next to the binary.")
         }
     }
 
@@ -105,27 +74,37 @@ enum Assets {
         }
     }()
 
+    /// The names of the `.js` and `.css` files at the top of `bundle` (where `.process` puts every
+    /// `Public/` file), but for those served elsewhere.
+    static func files(in bundle: Bundle) -> [String] {
+        guard let folder = bundle.resourceURL,
+            let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
+        else { return [] }
+        return names.filter { name in
+            guard let dot = name.lastIndex(of: ".") else { return false }
+            return contentTypes[String(name[name.index(after: dot)...])] != nil && !servedElsewhere.contains(name)
+        }.sorted()
+    }
+
     /// The assets, read from the files in `bundle`.
-    static func load(from bundle: Bundle) throws(MissingFile) -> [String: Asset] {
-        func read(_ file: String) throws(MissingFile) -> ByteBuffer {
-            guard let url = bundle.url(forResource: file, withExtension: nil),
+    static func load(from bundle: Bundle) throws(LoadError) -> [String: Asset] {
+        var sources: [String: Data] = [:]
+        for name in files(in: bundle) {
+            guard let url = bundle.url(forResource: name, withExtension: nil),
                 let data = FileManager.default.contents(atPath: url.path)
-            else {
-                throw MissingFile(file: file, bundle: bundle.bundlePath)
-            }
-            return ByteBuffer(bytes: data)
+            else { throw .missing(name, bundle: bundle) }
+            sources[name] = data
+        }
+        for name in everyPage where sources[name] == nil {
+            throw .missing(name, bundle: bundle)
         }
         var assets: [String: Asset] = [:]
-        for name in scripts {
-            assets[name] = Asset(contentType: "text/javascript; charset=utf-8", body: try read(name))
+        for (name, data) in sources where name.hasSuffix(".css") {
+            assets[name] = Asset(contentType: contentTypes["css"]!, body: ByteBuffer(bytes: data))
         }
-        for (name, files) in stylesheets {
-            var body = ByteBuffer()
-            for file in files {
-                var part = try read(file)
-                body.writeBuffer(&part)
-            }
-            assets[name] = Asset(contentType: "text/css; charset=utf-8", body: body)
+        let scripts = sources.filter { $0.key.hasSuffix(".js") }
+        for (name, script) in try Modules.versioned(scripts) {
+            assets[name] = Asset(contentType: contentTypes["js"]!, body: script.body, imports: script.imports)
         }
         return assets
     }
@@ -134,6 +113,22 @@ enum Assets {
     static func url(for name: String) -> String {
         guard let asset = all[name] else { return "/assets/\(name)" }
         return "/assets/\(name)?v=\(asset.version)"
+    }
+
+    /// The scripts `names` import, directly or through others, each once, in no set order but a
+    /// stable one; `names` themselves excluded.
+    static func imports(of names: [String]) -> [String] {
+        var seen = Set(names)
+        var found: [String] = []
+        var queue = names
+        while !queue.isEmpty {
+            let name = queue.removeFirst()
+            for imported in all[name]?.imports ?? [] where seen.insert(imported).inserted {
+                found.append(imported)
+                queue.append(imported)
+            }
+        }
+        return found
     }
 
     /// The answer for `/assets/{name}`: cached for a year when asked for by its current

@@ -1,3 +1,5 @@
+import BourseCore
+
 /// Builds SVG text in a byte buffer, with pixel numbers written straight from integers
 /// (one decimal place, no `String(format:)`, no intermediate strings).
 public struct SVGWriter: Sendable {
@@ -15,18 +17,9 @@ public struct SVGWriter: Sendable {
         bytes.append(contentsOf: text.utf8)
     }
 
-    /// Text for element content or a quoted attribute, escaped (`&`, `<`, `>`, `"`, `'`).
+    /// Text for element content or a quoted attribute, escaped (`Markup.escape`).
     public mutating func escaped(_ text: String) {
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "&"): raw("&amp;")
-            case UInt8(ascii: "<"): raw("&lt;")
-            case UInt8(ascii: ">"): raw("&gt;")
-            case UInt8(ascii: "\""): raw("&quot;")
-            case UInt8(ascii: "'"): raw("&#39;")
-            default: bytes.append(byte)
-            }
-        }
+        Markup.escape(text, into: &bytes)
     }
 
     /// A pixel value rounded to a tenth: `12.25` -> `12.2` (ties to even), `3.0` -> `3`.

@@ -89,10 +89,7 @@ struct ExchangePage {
             """
         return PageLayout(
             title: "Exchange", section: .exchange, content: content,
-            scripts: [
-                "market-format.js", "exchange-state.js", "exchange-chart.js", "exchange-orders.js", "exchange-ticket.js",
-                "exchange-socket.js", "exchange-start.js",
-            ],
+            scripts: ["exchange.js"],
             stylesheets: ["exchange.css"]
         ).render()
     }

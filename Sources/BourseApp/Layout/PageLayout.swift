@@ -49,10 +49,11 @@ struct PageLayout {
     var staleSince: String? = nil
     /// The page's markup, placed inside `<main>`.
     let content: HTML
-    /// Scripts from `/assets` the page needs, beyond the shared `bourse.js` and `search-box.js`.
+    /// The page's own ES modules from `/assets` (its entry points), beyond the shared `bourse.js`
+    /// and `search-box.js`; the modules they import come with them (`modulepreload`).
     var scripts: [String] = []
-    /// Stylesheets from `/assets` the page needs beyond `bourse.css` (a screen whose rules would
-    /// weigh on every other page keeps them in a file of its own).
+    /// The stylesheets of the page's features from `/assets`, beyond `layout.css` and
+    /// `search-box.css` which every page links.
     var stylesheets: [String] = []
     /// False for the sign-in page: the header shows the app's name only.
     var showsNavigation = true
@@ -66,10 +67,14 @@ struct PageLayout {
             let current: HTML = item == section ? #" aria-current="page""# : ""
             return #"<li><a href="\#(item.path)"\#(current)>\#(item.title)</a></li>"#
         }.joined()
-        let scriptTags = (["bourse.js", "search-box.js"] + scripts).map { (name: String) -> HTML in
-            #"<script src="\#(Assets.url(for: name))" defer></script>"#
+        let entries = ["bourse.js", "search-box.js"] + scripts
+        let scriptTags = entries.map { (name: String) -> HTML in
+            #"<script type="module" src="\#(Assets.url(for: name))"></script>"#
         }.joined(separator: "\n")
-        let styleTags = (["bourse.css"] + stylesheets).map { (name: String) -> HTML in
+        let preloadTags = Assets.imports(of: entries).map { (name: String) -> HTML in
+            #"\#n<link rel="modulepreload" href="\#(Assets.url(for: name))">"#
+        }.joined()
+        let styleTags = (["layout.css", "search-box.css"] + stylesheets).map { (name: String) -> HTML in
             #"<link rel="stylesheet" href="\#(Assets.url(for: name))">"#
         }.joined(separator: "\n")
         let hidden: HTML = sourceLabel == nil ? " hidden" : ""
@@ -91,7 +96,7 @@ struct PageLayout {
             <link rel="icon" href="/icons/icon-192.png" type="image/png">
             <link rel="apple-touch-icon" href="/apple-touch-icon.png">
             \(styleTags)
-            \(scriptTags)
+            \(scriptTags)\(preloadTags)
             </head>
             <body>
             <a class="skip-link" href="#main">Skip to content</a>
@@ -104,6 +109,7 @@ struct PageLayout {
             <p class="notice" id="update-notice" role="status" hidden>Bourse was updated to a new version.</p>
             \(staleNotice)
             \(content)
+            <p class="note source-note" id="source-note" hidden></p>
             </main>
             \(tabBar)
             </body>

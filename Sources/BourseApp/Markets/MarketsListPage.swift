@@ -68,7 +68,7 @@ struct MarketsListPage {
             """
         return PageLayout(
             title: "Markets", section: section, sourceLabel: sourceLabel, content: content,
-            scripts: ["market-format.js", "markets.js"]
+            scripts: ["markets.js"], stylesheets: ["markets.css"]
         ).render()
     }
 }

@@ -1,3 +1,5 @@
+import BourseCore
+
 /// The shell of `/stocks/{symbol}`: the symbol at once, then what `stock.js` fills in from
 /// `/api/v1/stocks/{symbol}` (name, price, day change, description) and the chart from
 /// `/stocks/{symbol}/chart.svg`, with its range buttons and Line / Candles toggle.
@@ -6,9 +8,10 @@ struct StockPage {
     let symbol: String
     var sourceLabel: String?
 
-    /// The chart ranges, in the order of their buttons; `defaultRange` is selected first.
-    static let ranges = ["1D", "5D", "1M", "3M", "1Y"]
-    static let defaultRange = "1M"
+    /// The chart ranges, in the order of their buttons: the chart's own (`ChartRange`), which
+    /// `stock.js` reads from the buttons; `defaultRange` is selected first.
+    static let ranges = ChartRange.allCases.map(\.rawValue)
+    static let defaultRange = ChartRange.oneMonth.rawValue
 
     func render() -> HTML {
         let rangeButtons = Self.ranges.map { (range: String) -> HTML in
@@ -51,7 +54,7 @@ struct StockPage {
             """
         return PageLayout(
             title: symbol, section: .markets, sourceLabel: sourceLabel, content: content,
-            scripts: ["chart.js", "market-format.js", "stock.js", "follow.js"]
+            scripts: ["stock.js", "follow.js"], stylesheets: ["markets.css", "chart.css", "watchlist.css"]
         ).render()
     }
 

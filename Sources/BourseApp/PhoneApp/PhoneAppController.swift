@@ -33,7 +33,8 @@ struct PhoneAppController: FeatureController {
 
 /// The phone app's files, read from the bundle once. The worker is served as its file after one
 /// line that gives it the build: a version made of every asset's (a new deploy is a new worker,
-/// byte for byte) and the URLs it keeps on install.
+/// byte for byte) and the URLs it keeps on install, every asset of the same table the pages link
+/// (`Assets.all`, found in the bundle), at its versioned URL.
 struct PhoneAppFiles: Sendable {
     static let shared: PhoneAppFiles = {
         do {
@@ -55,11 +56,11 @@ struct PhoneAppFiles: Sendable {
     let precache: [String]
     private(set) var version: String
 
-    init(bundle: Bundle) throws(Assets.MissingFile) {
-        func read(_ file: String) throws(Assets.MissingFile) -> Data {
+    init(bundle: Bundle) throws(Assets.LoadError) {
+        func read(_ file: String) throws(Assets.LoadError) -> Data {
             guard let url = bundle.url(forResource: file, withExtension: nil),
                 let data = FileManager.default.contents(atPath: url.path)
-            else { throw Assets.MissingFile(file: file, bundle: bundle.bundlePath) }
+            else { throw .missing(file, bundle: bundle) }
             return data
         }
         manifest = ByteBuffer(bytes: try read("manifest.webmanifest"))

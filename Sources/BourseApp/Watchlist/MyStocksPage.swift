@@ -20,7 +20,7 @@ struct MyStocksPage {
             """
         return PageLayout(
             title: "My stocks", section: .myStocks, sourceLabel: sourceLabel, content: content,
-            scripts: ["market-format.js", "watchlist.js"]
+            scripts: ["watchlist.js"], stylesheets: ["watchlist.css"]
         ).render()
     }
 }

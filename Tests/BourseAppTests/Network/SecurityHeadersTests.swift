@@ -38,7 +38,7 @@ struct SecurityHeadersTests {
             #expect(svg.headers["content-type"]?.hasPrefix("image/svg+xml") == true)
             Self.expectSecurityHeaders(svg, "SVG")
 
-            let asset = try await RawConnection.get(port: port, "/assets/bourse.css", host: host)
+            let asset = try await RawConnection.get(port: port, "/assets/layout.css", host: host)
             #expect(asset.status == 200)
             Self.expectSecurityHeaders(asset, "asset")
 

@@ -1,116 +1,108 @@
-"use strict";
-window.Bourse = window.Bourse || {};
-window.Bourse.chart = (function () {
-    const SVG_NS = "http://www.w3.org/2000/svg";
+import { LoadError } from "./bourse.js";
 
-    /** The bars of `data-bars`: time|open|high|low|close|volume|y;... */
-    function readBars(svg) {
-        const text = svg.getAttribute("data-bars") || "";
-        if (!text) return [];
-        return text.split(";").map(function (row) {
-            const f = row.split("|");
-            return { time: f[0], open: f[1], high: f[2], low: f[3], close: f[4], volume: f[5], y: Number(f[6]) };
-        });
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** The bars of `data-bars`: time|open|high|low|close|volume|y;... */
+function readBars(svg) {
+    const text = svg.getAttribute("data-bars") || "";
+    if (!text) return [];
+    return text.split(";").map(function (row) {
+        const f = row.split("|");
+        return { time: f[0], open: f[1], high: f[2], low: f[3], close: f[4], volume: f[5], y: Number(f[6]) };
+    });
+}
+
+/** 1234567.5 -> "1,234,567.5", on the text, so no digit is lost. */
+function grouped(text) {
+    const parts = String(text).split(".");
+    parts[0] = parts[0].replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+    return parts.join(".");
+}
+
+function element(name, attributes, parent) {
+    const node = document.createElementNS(SVG_NS, name);
+    for (const key in attributes) node.setAttribute(key, attributes[key]);
+    parent.appendChild(node);
+    return node;
+}
+
+/** Follows the pointer over `svg`, writing the bar under it into `readout`. */
+export function attach(svg, readout) {
+    if (!svg || svg.__bourseChart) return;
+    const bars = readBars(svg);
+    const plot = (svg.getAttribute("data-plot") || "").split(" ").map(Number);
+    const band = Number(svg.getAttribute("data-band"));
+    if (bars.length === 0 || plot.length !== 4 || !(band > 0)) return;
+    const [left, top, width, height] = plot;
+    const group = element("g", { class: "chart-crosshair", "pointer-events": "none" }, svg);
+    group.style.display = "none";
+    const vertical = element("line", { y1: top, y2: top + height }, group);
+    const horizontal = element("line", { x1: left, x2: left + width }, group);
+    const dot = element("circle", { r: 3 }, group);
+    let current = -1;
+    svg.__bourseChart = true;
+    if (!svg.hasAttribute("tabindex")) svg.setAttribute("tabindex", "0");
+
+    function show(index) {
+        index = Math.max(0, Math.min(bars.length - 1, index));
+        current = index;
+        const bar = bars[index];
+        const x = left + (index + 0.5) * band;
+        vertical.setAttribute("x1", x);
+        vertical.setAttribute("x2", x);
+        horizontal.setAttribute("y1", bar.y);
+        horizontal.setAttribute("y2", bar.y);
+        dot.setAttribute("cx", x);
+        dot.setAttribute("cy", bar.y);
+        group.style.display = "";
+        if (readout) {
+            readout.textContent = bar.time + " (New York) · O " + bar.open + " · H " + bar.high +
+                " · L " + bar.low + " · C " + bar.close + " · Vol " + grouped(bar.volume);
+        }
     }
 
-    /** 1234567.5 -> "1,234,567.5", on the text, so no digit is lost. */
-    function grouped(text) {
-        const parts = String(text).split(".");
-        parts[0] = parts[0].replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-        return parts.join(".");
-    }
-
-    function element(name, attributes, parent) {
-        const node = document.createElementNS(SVG_NS, name);
-        for (const key in attributes) node.setAttribute(key, attributes[key]);
-        parent.appendChild(node);
-        return node;
-    }
-
-    /** Follows the pointer over `svg`, writing the bar under it into `readout`. */
-    function attach(svg, readout) {
-        if (!svg || svg.__bourseChart) return;
-        const bars = readBars(svg);
-        const plot = (svg.getAttribute("data-plot") || "").split(" ").map(Number);
-        const band = Number(svg.getAttribute("data-band"));
-        if (bars.length === 0 || plot.length !== 4 || !(band > 0)) return;
-        const [left, top, width, height] = plot;
-        const group = element("g", { class: "chart-crosshair", "pointer-events": "none" }, svg);
+    function hide() {
+        current = -1;
         group.style.display = "none";
-        const vertical = element("line", { y1: top, y2: top + height }, group);
-        const horizontal = element("line", { x1: left, x2: left + width }, group);
-        const dot = element("circle", { r: 3 }, group);
-        let current = -1;
-        svg.__bourseChart = true;
-        if (!svg.hasAttribute("tabindex")) svg.setAttribute("tabindex", "0");
-
-        function show(index) {
-            index = Math.max(0, Math.min(bars.length - 1, index));
-            current = index;
-            const bar = bars[index];
-            const x = left + (index + 0.5) * band;
-            vertical.setAttribute("x1", x);
-            vertical.setAttribute("x2", x);
-            horizontal.setAttribute("y1", bar.y);
-            horizontal.setAttribute("y2", bar.y);
-            dot.setAttribute("cx", x);
-            dot.setAttribute("cy", bar.y);
-            group.style.display = "";
-            if (readout) {
-                readout.textContent = bar.time + " (New York) · O " + bar.open + " · H " + bar.high +
-                    " · L " + bar.low + " · C " + bar.close + " · Vol " + grouped(bar.volume);
-            }
-        }
-
-        function hide() {
-            current = -1;
-            group.style.display = "none";
-            if (readout) readout.textContent = "";
-        }
-
-        function indexAt(clientX, clientY) {
-            const matrix = svg.getScreenCTM();
-            if (!matrix) return -1;
-            const point = new DOMPoint(clientX, clientY).matrixTransform(matrix.inverse());
-            return Math.floor((point.x - left) / band);
-        }
-
-        svg.addEventListener("pointermove", function (event) { show(indexAt(event.clientX, event.clientY)); });
-        svg.addEventListener("pointerdown", function (event) { show(indexAt(event.clientX, event.clientY)); });
-        svg.addEventListener("pointerleave", function (event) {
-            if (event.pointerType === "mouse") hide();
-        });
-        svg.addEventListener("keydown", function (event) {
-            const steps = { ArrowLeft: -1, ArrowRight: 1, Home: -bars.length, End: bars.length };
-            if (event.key === "Escape") { hide(); return; }
-            if (!(event.key in steps)) return;
-            event.preventDefault();
-            show((current < 0 ? bars.length - 1 : current) + steps[event.key]);
-        });
-        svg.addEventListener("blur", hide);
+        if (readout) readout.textContent = "";
     }
 
-    /** Fetches a chart SVG from this app, puts it into `container` and attaches the crosshair. */
-    async function load(container, url, readout) {
-        const response = await fetch(url, { headers: { Accept: "image/svg+xml" } });
-        const text = await response.text();
-        if (!response.ok) {
-            let message = "The chart could not be loaded (" + response.status + ").";
-            try { message = JSON.parse(text).error || message; } catch (ignored) {}
-            throw new Error(message);
-        }
-        const doc = new DOMParser().parseFromString(text, "image/svg+xml");
-        const svg = doc.documentElement;
-        // Only our own charts: an SVG root with no script, foreign content or handler.
-        if (svg.namespaceURI !== SVG_NS || svg.localName !== "svg" ||
-            doc.querySelector("script, foreignObject, parsererror")) {
-            throw new Error("The chart could not be read.");
-        }
-        const node = document.importNode(svg, true);
-        container.replaceChildren(node);
-        attach(node, readout);
-        return node;
+    function indexAt(clientX, clientY) {
+        const matrix = svg.getScreenCTM();
+        if (!matrix) return -1;
+        const point = new DOMPoint(clientX, clientY).matrixTransform(matrix.inverse());
+        return Math.floor((point.x - left) / band);
     }
 
-    return { attach: attach, load: load };
-})();
+    svg.addEventListener("pointermove", function (event) { show(indexAt(event.clientX, event.clientY)); });
+    svg.addEventListener("pointerdown", function (event) { show(indexAt(event.clientX, event.clientY)); });
+    svg.addEventListener("pointerleave", function (event) {
+        if (event.pointerType === "mouse") hide();
+    });
+    svg.addEventListener("keydown", function (event) {
+        const steps = { ArrowLeft: -1, ArrowRight: 1, Home: -bars.length, End: bars.length };
+        if (event.key === "Escape") { hide(); return; }
+        if (!(event.key in steps)) return;
+        event.preventDefault();
+        show((current < 0 ? bars.length - 1 : current) + steps[event.key]);
+    });
+    svg.addEventListener("blur", hide);
+}
+
+/** The SVG of `text` (a chart from this app) as a node of this page, with nothing that could
+ *  run: any script, foreign content or event handler is dropped. */
+export function parseSVG(text) {
+    const parsed = new DOMParser().parseFromString(text, "image/svg+xml");
+    const root = parsed.documentElement;
+    if (!root || root.namespaceURI !== SVG_NS || root.localName !== "svg" ||
+        parsed.getElementsByTagName("parsererror").length > 0) {
+        throw new LoadError(200, "The chart could not be read.");
+    }
+    root.querySelectorAll("script, foreignObject").forEach(function (node) { node.remove(); });
+    for (const node of [root, ...root.querySelectorAll("*")]) {
+        for (const attribute of Array.from(node.attributes)) {
+            if (/^on/i.test(attribute.name)) node.removeAttribute(attribute.name);
+        }
+    }
+    return document.importNode(root, true);
+}

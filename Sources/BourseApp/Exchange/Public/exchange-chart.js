@@ -1,14 +1,13 @@
-"use strict";
-(function (X) {
-if (!X) return;
-const {
-    B, M, $, SVG_NS, MAX_POINTS, MAX_LATENCIES, LEVELS, latencies, state, setText, subtract, markData, renderBadge,
-    setSource, setSymbol
-} = X;
+import * as B from "./bourse.js";
+import { compareDecimals } from "./market-format.js";
+import {
+    $, SVG_NS, MAX_POINTS, MAX_LATENCIES, LEVELS, state, setText, subtract, markData, renderBadge, setSource, setSymbol, clock
+} from "./exchange-state.js";
+import { prefillPrice } from "./exchange-ticket.js";
 
 // ---- The chart: the last trade prices, one point per trade, drawn as SVG. ----
 
-const chartBox = $("ex-chart");
+export const chartBox = $("ex-chart");
 const chart = (function build() {
     function node(name, attributes, parent) {
         const element = document.createElementNS(SVG_NS, name);
@@ -34,7 +33,7 @@ const chart = (function build() {
     return { svg, top, bottom, area, line, lastLine, dot, high, low, start, end, pill, pillBox, pillText, width: 0, height: 0 };
 })();
 
-function measureChart() {
+export function measureChart() {
     const width = Math.max(200, Math.round(chartBox.clientWidth));
     const height = Math.max(140, Math.round(chartBox.clientHeight));
     if (width === chart.width && height === chart.height) return;
@@ -44,12 +43,6 @@ function measureChart() {
     chart.svg.setAttribute("width", width);
     chart.svg.setAttribute("height", height);
     drawChart();
-}
-
-function clock(iso) {
-    const time = new Date(iso);
-    if (isNaN(time.getTime())) return "";
-    return time.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
 }
 
 function addPoint(price, time) {
@@ -123,6 +116,8 @@ function drawChart() {
 
 // ---- The book, the last trade and the latency of each tick. ----
 
+let latencyMarks = 0;
+
 const bookRows = Array.from($("book-rows").rows).map(function (row) {
     return { row, bidSize: row.cells[0], bid: row.cells[1], ask: row.cells[2], askSize: row.cells[3], bidDepth: "", askDepth: "" };
 });
@@ -163,14 +158,14 @@ function drawBook(tick) {
     state.book = { bids, asks };
     if (state.type === "limit") {
         setText($("price-hint"), (asks[0] ? "Best ask " + asks[0][0] : "No asks") + " · " + (bids[0] ? "best bid " + bids[0][0] : "no bids"));
-        if (state.autoPrice === false && $("limit-price").value === "") X.prefillPrice();
+        if (state.autoPrice === false && $("limit-price").value === "") prefillPrice();
     }
 }
 
 function drawLast(last) {
     if (!last || typeof last.price !== "string") return;
     if (state.lastPrice !== null && last.price !== state.lastPrice) {
-        state.direction = M.compareDecimals(last.price, state.lastPrice) > 0 ? "up" : "down";
+        state.direction = compareDecimals(last.price, state.lastPrice) > 0 ? "up" : "down";
     }
     state.lastPrice = last.price;
     const price = $("last-price");
@@ -179,21 +174,27 @@ function drawLast(last) {
     setText($("last-size"), typeof last.size === "number" ? "× " + last.size : "");
 }
 
-function onTick(tick) {
+export function onTick(tick) {
     if (tick.last) addPoint(tick.last.price, tick.time);
     drawBook(tick);
     drawLast(tick.last);
     drawChart();
     if (typeof tick.seq === "number") document.body.dataset.lastSeq = tick.seq;
+    // The tick's latency, for scripts/tick-latency.py: a performance mark whose detail is the
+    // milliseconds from the tick's time to now (the last MAX_LATENCIES are kept).
     const sent = Date.parse(tick.time);
     if (!isNaN(sent)) {
-        latencies.push(Date.now() - sent);
-        if (latencies.length > MAX_LATENCIES) latencies.splice(0, latencies.length - MAX_LATENCIES);
+        performance.mark("bourse-tick", { detail: Date.now() - sent });
+        latencyMarks += 1;
+        if (latencyMarks > MAX_LATENCIES) {
+            performance.clearMarks("bourse-tick");
+            latencyMarks = 0;
+        }
     }
     markData();
 }
 
-function onSnapshot(message) {
+export function onSnapshot(message) {
     setSymbol(message.symbol);
     setSource(message.source);
     if (typeof message.state === "string") state.feedState = message.state;
@@ -216,7 +217,7 @@ function onSnapshot(message) {
 }
 
 /** The REST book: shown only until the socket's snapshot (the last good data if the socket can't connect). */
-async function loadBook() {
+export async function loadBook() {
     try {
         const book = await B.getJSON("/api/v1/book", 15000);
         setSymbol(book.symbol);
@@ -229,6 +230,3 @@ async function loadBook() {
         // The socket reports the exchange's state; this was only a head start.
     }
 }
-
-Object.assign(X, { chartBox, measureChart, clock, onTick, onSnapshot, loadBook });
-})(window.BourseExchange);

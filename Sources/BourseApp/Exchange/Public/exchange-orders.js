@@ -1,7 +1,6 @@
-"use strict";
-(function (X) {
-if (!X) return;
-const { B, $, FINAL, STATUS_WORDS, state, setText, clock } = X;
+import * as B from "./bourse.js";
+import { $, FINAL, STATUS_WORDS, state, setText, clock, describe } from "./exchange-state.js";
+import { refreshPosition } from "./exchange-position.js";
 
 // ---- Orders: merged from the API's answers and the socket's events. ----
 
@@ -15,7 +14,7 @@ function isNewer(next, known) {
     return String(next.updatedAt || "") >= String(known.updatedAt || "");
 }
 
-function mergeOrder(order) {
+export function mergeOrder(order) {
     if (!order || typeof order.id !== "string") return false;
     const known = state.orders.get(order.id);
     if (!isNewer(order, known)) return false;
@@ -38,7 +37,7 @@ function noticeKind(order) {
 }
 
 /** Shows the server's notice for an order event once, whichever of the POST answer and the socket brings it first. */
-function notify(order, notice) {
+export function notify(order, notice) {
     if (!order || typeof notice !== "string" || notice === "") return;
     const key = order.id + "|" + order.status + "|" + order.filledQuantity;
     if (state.seenNotices.has(key)) return;
@@ -60,11 +59,11 @@ function toast(kind, title, text, orderID) {
     setTimeout(remove, kind === "bad" || kind === "warn" ? 15000 : 10000);
 }
 
-function onOrderEvent(message) {
+export function onOrderEvent(message) {
     const changed = mergeOrder(message.order);
     notify(message.order, message.notice);
     if (changed) renderOrders();
-    if (message.fills && message.fills.length > 0 || changed) X.refreshPosition();
+    if (message.fills && message.fills.length > 0 || changed) refreshPosition();
 }
 
 function isOpen(order) {
@@ -76,7 +75,7 @@ function newestFirst(a, b) {
     return Number(b.id) - Number(a.id);
 }
 
-function sideWord(side) {
+export function sideWord(side) {
     return side === "sell" ? "Sell" : "Buy";
 }
 
@@ -95,7 +94,7 @@ function timeCell(iso) {
 
 const openItems = new Map();
 
-function renderOrders() {
+export function renderOrders() {
     const orders = Array.from(state.orders.values()).sort(newestFirst);
     const open = orders.filter(isOpen);
     // Open orders: updated in place, so a Cancel button keeps its focus when another order changes.
@@ -168,7 +167,7 @@ function historyRow(order) {
         B.el("td", {}, timeCell(order.createdAt)), what, filled, status);
 }
 
-async function loadOrders() {
+export async function loadOrders() {
     try {
         const [all, open] = await Promise.all([
             B.getJSON("/api/v1/orders?status=all&limit=100", 15000),
@@ -192,44 +191,17 @@ $("orders-retry").addEventListener("click", function () {
     loadOrders();
 });
 
-function describe(error) {
-    if (!(error instanceof B.LoadError) || error.status === 0) return error.message;
-    // The app's service worker, offline: it says itself that nothing was sent.
-    if (error.status === 503 && error.message.startsWith("You are offline")) return error.message;
-    if (error.status >= 500) return "the exchange failed (HTTP " + error.status + "): " + error.message;
-    return error.message;
-}
-
-/** POST or DELETE with a JSON answer; throws a LoadError with the server's `error` message. */
-async function send(method, url, body) {
-    const controller = new AbortController();
-    const timer = setTimeout(function () { controller.abort(); }, 15000);
-    let response;
+/** POST or DELETE with a JSON answer (`sendJSON`, with 15 s to answer); when the server did not
+ *  answer, the error says what that means for an order. */
+export async function send(method, url, body) {
     try {
-        response = await fetch(url, {
-            method, signal: controller.signal,
-            headers: body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },
-            body: body === undefined ? undefined : JSON.stringify(body)
-        });
+        return await B.sendJSON(method, url, body, 15000);
     } catch (error) {
-        clearTimeout(timer);
-        throw new B.LoadError(0, error.name === "AbortError"
+        if (!(error instanceof B.LoadError) || error.status !== 0) throw error;
+        throw new B.LoadError(0, error.timedOut
             ? "The server did not answer in time, so the order's fate is unknown: check Open orders and Order history before trying again."
-            : "The Bourse server can't be reached, so nothing was sent. Check the connection and try again.");
+            : "The Bourse server can't be reached, so nothing was sent. Check the connection and try again.", error.timedOut);
     }
-    let answer = null;
-    try {
-        answer = await response.json();
-    } catch (error) {
-        answer = null;
-    } finally {
-        clearTimeout(timer);
-    }
-    if (!response.ok) {
-        throw new B.LoadError(response.status, answer && typeof answer.error === "string" ? answer.error : response.statusText || "HTTP " + response.status);
-    }
-    if (answer === null) throw new B.LoadError(response.status, "The server's answer could not be read.");
-    return answer;
 }
 
 async function cancelOrder(id) {
@@ -251,9 +223,6 @@ async function cancelOrder(id) {
     } finally {
         state.cancelling.delete(id);
         renderOrders();
-        X.refreshPosition();
+        refreshPosition();
     }
 }
-
-Object.assign(X, { mergeOrder, notify, onOrderEvent, renderOrders, loadOrders, describe, send, sideWord });
-})(window.BourseExchange);

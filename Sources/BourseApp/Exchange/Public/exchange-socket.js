@@ -1,7 +1,8 @@
-"use strict";
-(function (X) {
-if (!X) return;
-const { B, state, renderBadge, onTick, onSnapshot, loadBook, onOrderEvent, loadOrders, refreshPosition } = X;
+import * as B from "./bourse.js";
+import { state, renderBadge } from "./exchange-state.js";
+import { onTick, onSnapshot, loadBook } from "./exchange-chart.js";
+import { onOrderEvent, loadOrders } from "./exchange-orders.js";
+import { refreshPosition } from "./exchange-position.js";
 
 // ---- The WebSocket: snapshot, ticks, state, order events; reconnects with backoff. ----
 
@@ -9,7 +10,7 @@ function socketURL() {
     return (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/exchange/ws";
 }
 
-function connect() {
+export function connect() {
     clearTimeout(state.retryTimer);
     state.retryTimer = null;
     if (state.socket) return;
@@ -85,6 +86,3 @@ document.addEventListener("visibilitychange", function () {
     if (!state.socket) connect();
     refreshPosition();
 });
-
-Object.assign(X, { connect });
-})(window.BourseExchange);

@@ -1,20 +1,16 @@
-"use strict";
-// The exchange screen is six scripts, run in this order: exchange-state (this one), -chart, -orders,
-// -ticket, -socket, -start. They share window.BourseExchange: each takes what the earlier ones
-// added when it runs, adds its own, and calls into a later one only through it (X.name()).
-window.BourseExchange = (function () {
-const B = window.Bourse;
-const M = window.BourseMarkets;
-const page = document.getElementById("page");
-if (!page || page.dataset.page !== "exchange") return null;
-const $ = B.byId;
+import * as B from "./bourse.js";
 
-const MAX_POINTS = 300;
-const MAX_LATENCIES = 10000;
-const LEVELS = 10;
-const SVG_NS = "http://www.w3.org/2000/svg";
-const FINAL = ["FILLED", "CANCELLED", "REJECTED"];
-const STATUS_WORDS = {
+// What the exchange screen's modules share: the constants, the state, exact decimals (the spread),
+// the feed badge and the words for a failed request. `exchange.js` starts the screen.
+const page = document.getElementById("page");
+export const $ = B.byId;
+
+export const MAX_POINTS = 300;
+export const MAX_LATENCIES = 10000;
+export const LEVELS = 10;
+export const SVG_NS = "http://www.w3.org/2000/svg";
+export const FINAL = ["FILLED", "CANCELLED", "REJECTED"];
+export const STATUS_WORDS = {
     PENDING: "Pending", PARTIALLY_FILLED: "Partly filled", FILLED: "Filled",
     CANCELLED: "Cancelled", REJECTED: "Rejected"
 };
@@ -26,9 +22,7 @@ const FEED_NOTES = {
 };
 const PAGE_OFFLINE = "This page lost its connection to Bourse: the book and chart show the last tick received.";
 
-const latencies = window.bourseTickLatencies = window.bourseTickLatencies || [];
-
-const state = {
+export const state = {
     socket: null, socketOpen: false, everOpened: false, attempts: 0, retryTimer: null, retryAt: 0,
     feedState: "connecting", source: null, symbol: null, hasData: false,
     book: null, points: [], lastPrice: null, direction: "flat",
@@ -37,7 +31,7 @@ const state = {
     position: null, positionTimer: null, positionRequest: 0
 };
 
-function setText(node, text) {
+export function setText(node, text) {
     if (node.textContent !== text) node.textContent = text;
 }
 
@@ -56,7 +50,7 @@ function placesOf(text) {
 }
 
 /** `a - b`, exactly, with the larger number of decimals of the two; null if either is no decimal. */
-function subtract(a, b) {
+export function subtract(a, b) {
     const places = Math.max(placesOf(a), placesOf(b));
     const x = decimalScaled(a, places), y = decimalScaled(b, places);
     if (x === null || y === null) return null;
@@ -70,7 +64,7 @@ function subtract(a, b) {
 
 // ---- Loading, errors, the feed badge. ----
 
-function markData() {
+export function markData() {
     if (state.hasData) return;
     state.hasData = true;
     B.showLoaded();
@@ -81,7 +75,7 @@ function shownFeedState() {
     return state.everOpened ? "reconnecting" : "connecting";
 }
 
-function renderBadge() {
+export function renderBadge() {
     const shown = shownFeedState();
     const badge = $("feed-badge");
     badge.dataset.state = shown;
@@ -98,7 +92,7 @@ function renderBadge() {
     note.hidden = text === "";
 }
 
-function setSource(source) {
+export function setSource(source) {
     if (typeof source !== "string") return;
     state.source = source;
     const label = $("sim-label");
@@ -106,15 +100,25 @@ function setSource(source) {
     label.title = source === "simulated" ? "The feed is Bourse's own simulator, not a real market." : "";
 }
 
-function setSymbol(symbol) {
+export function setSymbol(symbol) {
     if (typeof symbol !== "string" || symbol === "" || symbol === state.symbol) return;
     state.symbol = symbol;
     setText($("ex-symbol"), symbol);
     document.title = symbol + " · Exchange · Bourse";
 }
 
-return {
-    B, M, $, MAX_POINTS, MAX_LATENCIES, LEVELS, SVG_NS, FINAL, STATUS_WORDS, latencies, state,
-    setText, subtract, markData, renderBadge, setSource, setSymbol
-};
-})();
+/** A time of day, local, to the second ("14:03:27"); "" for no time. */
+export function clock(iso) {
+    const time = new Date(iso);
+    if (isNaN(time.getTime())) return "";
+    return time.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+}
+
+/** The words for a failed request. */
+export function describe(error) {
+    if (!(error instanceof B.LoadError) || error.status === 0) return error.message;
+    // The app's service worker, offline: it says itself that nothing was sent.
+    if (error.status === 503 && error.message.startsWith("You are offline")) return error.message;
+    if (error.status >= 500) return "the exchange failed (HTTP " + error.status + "): " + error.message;
+    return error.message;
+}

@@ -1,6 +1,6 @@
-"use strict";
-(function () {
-    const B = window.Bourse;
+import * as B from "./bourse.js";
+
+function start() {
     const main = document.getElementById("page");
     const LOADING = "Downloading rates and transactions…";
 
@@ -148,4 +148,5 @@
 
     if (main.dataset.page === "gnb-products") productsPage();
     if (main.dataset.page === "gnb-product") productPage();
-})();
+}
+start();

@@ -1,178 +1,217 @@
-"use strict";
-window.Bourse = (function () {
-    /** A failed load: `status` is the HTTP status (0 when the server was not reached). */
-    class LoadError extends Error {
-        constructor(status, message) {
-            super(message);
-            this.status = status;
+/** A failed load: `status` is the HTTP status (0 when the server was not reached, `timedOut`
+ *  when it did not answer within the time limit). */
+export class LoadError extends Error {
+    constructor(status, message, timedOut) {
+        super(message);
+        this.status = status;
+        this.timedOut = !!timedOut;
+    }
+}
+
+/** GET `url` as JSON; throws a LoadError carrying the server's `error` message. A
+ *  `background` load (a refresh nobody asked for) tells the server so (RFC 9218
+ *  `Priority: u=6`): its market requests wait behind the ones people are waiting for. */
+export function getJSON(url, timeoutMs, background) {
+    return sendJSON("GET", url, undefined, timeoutMs, background);
+}
+
+/** `method` `url` with `payload` (sent as JSON when given); the answer as JSON, or a
+ *  LoadError carrying the server's `error` message. */
+export async function sendJSON(method, url, payload, timeoutMs, background) {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs || 30000);
+    const headers = { Accept: "application/json" };
+    if (background) headers.Priority = "u=6";
+    if (payload !== undefined) headers["Content-Type"] = "application/json";
+    let response;
+    try {
+        response = await fetch(url, {
+            method: method, headers: headers, signal: controller.signal,
+            body: payload === undefined ? undefined : JSON.stringify(payload),
+        });
+    } catch (error) {
+        clearTimeout(timer);
+        if (error.name === "AbortError") {
+            throw new LoadError(0, "The server took too long to answer. Try again in a moment.", true);
+        }
+        throw new LoadError(0, "The Bourse server can't be reached. Check that it is running and your connection, then try again.");
+    }
+    let body = null;
+    try {
+        body = await response.json();
+    } catch (error) {
+        body = null;
+    } finally {
+        clearTimeout(timer);
+    }
+    if (!response.ok) {
+        const message = body && typeof body.error === "string" ? body.error : response.statusText || "HTTP " + response.status;
+        throw new LoadError(response.status, message);
+    }
+    if (body === null) {
+        throw new LoadError(response.status, "The server's answer could not be read.");
+    }
+    return body;
+}
+
+/** A new element with attributes and children (strings become text nodes). */
+export function el(tag, attributes, ...children) {
+    const node = document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes || {})) {
+        if (value !== null && value !== undefined) node.setAttribute(name, value);
+    }
+    for (const child of children) {
+        if (child === null || child === undefined) continue;
+        node.append(typeof child === "string" ? document.createTextNode(child) : child);
+    }
+    return node;
+}
+
+export function byId(id) {
+    return document.getElementById(id);
+}
+
+/** Shows the loading state with `message`, hiding any error. */
+export function showLoading(message) {
+    const status = byId("status");
+    if (message) byId("status-text").textContent = message;
+    status.hidden = false;
+    byId("error").hidden = true;
+}
+
+/** Hides the loading state once the data is shown. */
+export function showLoaded() {
+    byId("status").hidden = true;
+    byId("error").hidden = true;
+}
+
+/** Shows `message` in the error state; its Try again button calls `retry`. */
+export function showError(message, retry) {
+    byId("status").hidden = true;
+    const error = byId("error");
+    byId("error-text").textContent = message;
+    const button = byId("retry");
+    button.hidden = !retry;
+    button.onclick = retry || null;
+    error.hidden = false;
+}
+
+const sourceNames = {
+    simulated: "Simulated market",
+    embedded: "Sample data",
+    polygon: "Polygon.io"
+};
+
+/** The header's short words for an answer's `source`: a name, or a URL's host (on this machine:
+ *  the embedded sample); any other text is the sample when it says so, else its first words. */
+function sourceText(source) {
+    if (sourceNames[source]) return sourceNames[source];
+    try {
+        const host = new URL(source).hostname;
+        if (host === "127.0.0.1" || host === "localhost" || host === "[::1]") return "Sample data";
+        return host;
+    } catch (error) {
+        if (/sample|embedded/i.test(source)) return "Sample data";
+        return source.length > 16 ? source.slice(0, 15) + "…" : source;
+    }
+}
+
+/** Fills the source label and the stale notice from an answer's `source`, `stale`,
+ *  `fetchedAt` and `warnings` (why the data is stale). */
+export function showFreshness(body) {
+    const label = byId("source-label");
+    if (label && typeof body.source === "string" && body.source !== "") {
+        const short = sourceText(body.source);
+        label.textContent = short;
+        label.title = body.source;
+        label.hidden = false;
+        // The header keeps a short label; the whole of it is said in the page.
+        const note = byId("source-note");
+        if (note) {
+            note.textContent = "Source: " + body.source;
+            note.hidden = short === body.source;
         }
     }
-
-    /** GET `url` as JSON; throws a LoadError carrying the server's `error` message. A
-     *  `background` load (a refresh nobody asked for) tells the server so (RFC 9218
-     *  `Priority: u=6`): its market requests wait behind the ones people are waiting for. */
-    function getJSON(url, timeoutMs, background) {
-        return sendJSON("GET", url, undefined, timeoutMs, background);
+    const notice = byId("stale-notice");
+    if (!notice) return;
+    if (body.offline && (body.savedAt || body.fetchedAt)) {
+        // The service worker's copy: the device has no network (or the server is down).
+        const at = body.savedAt || body.fetchedAt;
+        const when = new Date(at);
+        notice.replaceChildren(
+            "Offline: showing data from ",
+            el("time", { datetime: String(at) }, isNaN(when.getTime()) ? String(at) : when.toLocaleString()),
+            ", saved on this device. It refreshes by itself when the connection is back."
+        );
+        notice.dataset.offline = "true";
+        notice.hidden = false;
+    } else if (body.stale && body.fetchedAt) {
+        delete notice.dataset.offline;
+        const when = new Date(body.fetchedAt);
+        const shown = isNaN(when.getTime()) ? String(body.fetchedAt) : when.toLocaleString();
+        const reasons = Array.isArray(body.warnings) ? body.warnings.filter((w) => typeof w === "string") : [];
+        notice.replaceChildren(
+            "Showing data from ",
+            el("time", { datetime: String(body.fetchedAt) }, shown),
+            ": the source can't be reached, so this is the last data saved.",
+            ...reasons.map((reason) => el("span", { class: "note" }, reason))
+        );
+        notice.hidden = false;
+    } else {
+        delete notice.dataset.offline;
+        notice.hidden = true;
     }
+}
 
-    /** `method` `url` with `payload` (sent as JSON when given); the answer as JSON, or a
-     *  LoadError carrying the server's `error` message. */
-    async function sendJSON(method, url, payload, timeoutMs, background) {
-        const controller = new AbortController();
-        const timer = setTimeout(() => controller.abort(), timeoutMs || 30000);
-        const headers = { Accept: "application/json" };
-        if (background) headers.Priority = "u=6";
-        if (payload !== undefined) headers["Content-Type"] = "application/json";
-        let response;
-        try {
-            response = await fetch(url, {
-                method: method, headers: headers, signal: controller.signal,
-                body: payload === undefined ? undefined : JSON.stringify(payload),
-            });
-        } catch (error) {
-            clearTimeout(timer);
-            if (error.name === "AbortError") {
-                throw new LoadError(0, "The server took too long to answer. Try again in a moment.");
-            }
-            throw new LoadError(0, "The Bourse server can't be reached. Check that it is running and your connection, then try again.");
-        }
-        let body = null;
-        try {
-            body = await response.json();
-        } catch (error) {
-            body = null;
-        } finally {
-            clearTimeout(timer);
-        }
-        if (!response.ok) {
-            const message = body && typeof body.error === "string" ? body.error : response.statusText;
-            throw new LoadError(response.status, message);
-        }
-        if (body === null) {
-            throw new LoadError(response.status, "The server's answer could not be read.");
-        }
-        return body;
+/** The app on the device: the service worker (`/sw.js`) keeps the shell and what was seen
+ *  for offline use. When a new version takes over, the page reloads once and says so. */
+function installWorker() {
+    if (!("serviceWorker" in navigator)) return;
+    if (sessionStorage.getItem("bourse-updated")) {
+        sessionStorage.removeItem("bourse-updated");
+        const notice = byId("update-notice");
+        if (notice) notice.hidden = false;
     }
-
-    /** A new element with attributes and children (strings become text nodes). */
-    function el(tag, attributes, ...children) {
-        const node = document.createElement(tag);
-        for (const [name, value] of Object.entries(attributes || {})) {
-            if (value !== null && value !== undefined) node.setAttribute(name, value);
+    const hadController = !!navigator.serviceWorker.controller;
+    navigator.serviceWorker.addEventListener("message", (event) => {
+        if (event.data && event.data.type === "updated" && hadController) {
+            sessionStorage.setItem("bourse-updated", event.data.version || "1");
+            location.reload();
         }
-        for (const child of children) {
-            if (child === null || child === undefined) continue;
-            node.append(typeof child === "string" ? document.createTextNode(child) : child);
-        }
-        return node;
+    });
+    if (!hadController) keepWhenControlled();
+    navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
+}
+
+/** Whether a URL this page fetched is data the worker keeps for offline use (API answers, charts). */
+function isData(url) {
+    try {
+        const parsed = new URL(url);
+        return parsed.origin === location.origin && (parsed.pathname.startsWith("/api/") || parsed.pathname.endsWith(".svg"));
+    } catch (error) {
+        return false;
     }
+}
 
-    function byId(id) {
-        return document.getElementById(id);
-    }
-
-    /** Shows the loading state with `message`, hiding any error. */
-    function showLoading(message) {
-        const status = byId("status");
-        if (message) byId("status-text").textContent = message;
-        status.hidden = false;
-        byId("error").hidden = true;
-    }
-
-    /** Hides the loading state once the data is shown. */
-    function showLoaded() {
-        byId("status").hidden = true;
-        byId("error").hidden = true;
-    }
-
-    /** Shows `message` in the error state; its Try again button calls `retry`. */
-    function showError(message, retry) {
-        byId("status").hidden = true;
-        const error = byId("error");
-        byId("error-text").textContent = message;
-        const button = byId("retry");
-        button.hidden = !retry;
-        button.onclick = retry || null;
-        error.hidden = false;
-    }
-
-    const sourceNames = {
-        simulated: "Simulated market",
-        embedded: "Sample data",
-        polygon: "Polygon.io"
-    };
-
-    /** The words for an answer's `source`: a name, or a URL (on this machine: the embedded sample). */
-    function sourceText(source) {
-        if (sourceNames[source]) return sourceNames[source];
-        try {
-            const host = new URL(source).hostname;
-            if (host === "127.0.0.1" || host === "localhost" || host === "[::1]") return "Sample data";
-            return "Source: " + host;
-        } catch (error) {
-            return "Source: " + source;
-        }
-    }
-
-    /** Fills the source label and the stale notice from an answer's `source`, `stale`,
-     *  `fetchedAt` and `warnings` (why the data is stale). */
-    function showFreshness(body) {
-        const label = byId("source-label");
-        if (label && typeof body.source === "string" && body.source !== "") {
-            label.textContent = sourceText(body.source);
-            label.title = body.source;
-            label.hidden = false;
-        }
-        const notice = byId("stale-notice");
-        if (!notice) return;
-        if (body.offline && (body.savedAt || body.fetchedAt)) {
-            // The service worker's copy: the device has no network (or the server is down).
-            const at = body.savedAt || body.fetchedAt;
-            const when = new Date(at);
-            notice.replaceChildren(
-                "Offline: showing data from ",
-                el("time", { datetime: String(at) }, isNaN(when.getTime()) ? String(at) : when.toLocaleString()),
-                ", saved on this device. It refreshes by itself when the connection is back."
-            );
-            notice.dataset.offline = "true";
-            notice.hidden = false;
-        } else if (body.stale && body.fetchedAt) {
-            delete notice.dataset.offline;
-            const when = new Date(body.fetchedAt);
-            const shown = isNaN(when.getTime()) ? String(body.fetchedAt) : when.toLocaleString();
-            const reasons = Array.isArray(body.warnings) ? body.warnings.filter((w) => typeof w === "string") : [];
-            notice.replaceChildren(
-                "Showing data from ",
-                el("time", { datetime: String(body.fetchedAt) }, shown),
-                ": the source can't be reached, so this is the last data saved.",
-                ...reasons.map((reason) => el("span", { class: "note" }, reason))
-            );
-            notice.hidden = false;
-        } else {
-            delete notice.dataset.offline;
-            notice.hidden = true;
-        }
-    }
-
-    /** The app on the device: the service worker (`/sw.js`) keeps the shell and what was seen
-     *  for offline use. When a new version takes over, the page reloads once and says so. */
-    function installWorker() {
-        if (!("serviceWorker" in navigator)) return;
-        if (sessionStorage.getItem("bourse-updated")) {
-            sessionStorage.removeItem("bourse-updated");
-            const notice = byId("update-notice");
-            if (notice) notice.hidden = false;
-        }
-        const hadController = !!navigator.serviceWorker.controller;
-        navigator.serviceWorker.addEventListener("message", (event) => {
-            if (event.data && event.data.type === "updated" && hadController) {
-                sessionStorage.setItem("bourse-updated", event.data.version || "1");
-                location.reload();
+/** A page loaded before any worker controlled it (the first one a device opens) asks the worker,
+ *  once it takes over, to keep the page and the data it fetched so far; for a while after, the data
+ *  whose request started before then too (the worker skips what it has already kept). */
+function keepWhenControlled() {
+    navigator.serviceWorker.addEventListener("controllerchange", () => {
+        const worker = navigator.serviceWorker.controller;
+        if (!worker) return;
+        const navigation = performance.getEntriesByType("navigation")[0];
+        const loaded = performance.getEntriesByType("resource").map((entry) => entry.name).filter(isData);
+        worker.postMessage({ type: "keep", urls: [navigation ? navigation.name : location.href, ...loaded] });
+        if (!("PerformanceObserver" in window)) return;
+        const observer = new PerformanceObserver((list) => {
+            const urls = list.getEntries().map((entry) => entry.name).filter(isData);
+            if (urls.length > 0 && navigator.serviceWorker.controller) {
+                navigator.serviceWorker.controller.postMessage({ type: "keep", urls });
             }
         });
-        navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
-    }
-    installWorker();
-
-    return { LoadError, getJSON, sendJSON, el, byId, showLoading, showLoaded, showError, showFreshness };
-})();
+        observer.observe({ type: "resource" });
+        setTimeout(() => observer.disconnect(), 30000);
+    }, { once: true });
+}
+installWorker();

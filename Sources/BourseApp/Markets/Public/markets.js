@@ -1,7 +1,7 @@
-"use strict";
-(function () {
-    const B = window.Bourse;
-    const M = window.BourseMarkets;
+import * as B from "./bourse.js";
+import * as M from "./market-format.js";
+
+function start() {
     const page = document.getElementById("page");
     if (!page || page.dataset.page !== "markets") return;
     const PAGE_SIZE = 50;
@@ -153,4 +153,5 @@
         }, { rootMargin: "0px 0px 400px 0px" }).observe(sentinel);
     }
     loadNext();
-})();
+}
+start();

@@ -1,17 +1,20 @@
-"use strict";
-(function () {
-    const B = window.Bourse;
-    const M = window.BourseMarkets;
+import * as B from "./bourse.js";
+import * as M from "./market-format.js";
+import { attach, parseSVG } from "./chart.js";
+
+function start() {
     const page = document.getElementById("page");
     if (!page || page.dataset.page !== "stock") return;
     const symbol = page.dataset.symbol;
-    const RANGES = ["1D", "5D", "1M", "3M", "1Y"];
+    // The ranges are the server's, one button each (StockPage, from ChartRange).
+    const RANGES = Array.from(document.querySelectorAll("[data-range]"), function (button) { return button.dataset.range; });
     const STYLES = ["line", "candles"];
     const chartBox = B.byId("chart");
     const chartStatus = B.byId("chart-status");
     const chartError = B.byId("chart-error");
     const params = new URLSearchParams(location.search);
-    let range = RANGES.includes(params.get("range")) ? params.get("range") : "1M";
+    const pressedRange = document.querySelector("[data-range][aria-pressed=true]");
+    let range = RANGES.includes(params.get("range")) ? params.get("range") : (pressedRange ? pressedRange.dataset.range : RANGES[0]);
     let style = STYLES.includes(params.get("style")) ? params.get("style") : "line";
     let chartRequest = null;
     let quoteStale = false;
@@ -83,28 +86,6 @@
         history.replaceState(null, "", url);
     }
 
-    /** The SVG of `text` as a node of this page; any script or event handler is dropped. */
-    function inlineSVG(text) {
-        const parsed = new DOMParser().parseFromString(text, "image/svg+xml");
-        const root = parsed.documentElement;
-        if (!root || root.nodeName !== "svg" || parsed.getElementsByTagName("parsererror").length > 0) {
-            throw new B.LoadError(200, "The chart could not be read.");
-        }
-        root.querySelectorAll("script, foreignObject").forEach(function (node) { node.remove(); });
-        for (const node of [root, ...root.querySelectorAll("*")]) {
-            for (const attribute of Array.from(node.attributes)) {
-                if (/^on/i.test(attribute.name)) node.removeAttribute(attribute.name);
-            }
-        }
-        return document.importNode(root, true);
-    }
-
-    /** Hands the inline chart and its readout to the crosshair script (docs/charts.md). */
-    function attachCrosshair(svg) {
-        const chart = window.Bourse && window.Bourse.chart;
-        if (chart && typeof chart.attach === "function") chart.attach(svg, B.byId("chart-readout"));
-    }
-
     async function loadChart(quiet) {
         if (chartRequest) chartRequest.abort();
         const controller = new AbortController();
@@ -130,9 +111,9 @@
                 throw new B.LoadError(response.status, message);
             }
             if (chartRequest !== controller) return;
-            const svg = inlineSVG(text);
+            const svg = parseSVG(text);
             chartBox.replaceChildren(svg);
-            attachCrosshair(svg);
+            attach(svg, B.byId("chart-readout"));
             chartStale = svg.getAttribute("data-stale") === "true";
             chartStatus.textContent = "";
             markStale(quoteStale || chartStale);
@@ -181,4 +162,5 @@
     pressed("[data-style]", style, "data-style");
     loadQuote(false);
     loadChart(false);
-})();
+}
+start();

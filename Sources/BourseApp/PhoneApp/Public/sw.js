@@ -10,6 +10,9 @@
 //   offline, the kept answer, marked `stale` and `offline` with when it was saved.
 // - POST, PUT, DELETE go to the network only: offline they fail at once with a 503 that says
 //   nothing was sent and nothing will be; they are never kept or sent later.
+// - The pages open when the worker takes over (the first page a device opens loads before any
+//   worker controls it) are kept, and so is what they fetched before: each page posts the URLs
+//   (`{type: "keep", urls}`), which are fetched again and kept, so they work offline too.
 // - Sign-in, sign-out and every 401 pass through; a 401 or a sign-out deletes what was kept,
 //   so a signed-out device shows sign-in, not stale private data.
 (function () {
@@ -29,6 +32,9 @@
             const old = names.filter((name) => name.startsWith("bourse-shell-") && name !== SHELL);
             await Promise.all(old.map((name) => caches.delete(name)));
             await self.clients.claim();
+            // Not waited for: fetches wait while the worker is activating.
+            self.clients.matchAll({ type: "window", includeUncontrolled: true })
+                .then((windows) => keepAll(windows.map((client) => client.url))).catch(() => {});
             if (old.length > 0) {
                 const windows = await self.clients.matchAll({ type: "window" });
                 for (const client of windows) client.postMessage({ type: "updated", version: build.version });
@@ -81,6 +87,35 @@
             return kept;
         }
     }
+
+    /** Fetches `urls` (this origin's pages, API answers and charts) not kept yet, and keeps them. */
+    async function keepAll(urls) {
+        const cache = await caches.open(DATA);
+        await Promise.all(urls.map(async (href) => {
+            let url;
+            try {
+                url = new URL(href, self.location.origin);
+            } catch (error) {
+                return;
+            }
+            if (url.origin !== self.location.origin || url.pathname.startsWith("/assets/")) return;
+            if (await cache.match(url.href)) return;
+            const accept = url.pathname.startsWith("/api/") ? "application/json"
+                : url.pathname.endsWith(".svg") ? "image/svg+xml" : "text/html";
+            try {
+                const response = await fetchWithin(new Request(url.href, { headers: { Accept: accept } }), API_TIMEOUT_MS);
+                if (!response.redirected) await keep(new Request(url.href), response);
+            } catch (error) {
+                // Not reachable now: it is kept the next time it is opened.
+            }
+        }));
+    }
+
+    self.addEventListener("message", (event) => {
+        const data = event.data;
+        if (!data || data.type !== "keep" || !Array.isArray(data.urls)) return;
+        event.waitUntil(keepAll(data.urls.filter((url) => typeof url === "string").slice(0, 200)));
+    });
 
     async function api(request) {
         try {

@@ -1,7 +1,8 @@
-"use strict";
-(function () {
+import { el } from "./bourse.js";
+
+function start() {
     const form = document.getElementById("site-search");
-    if (!form || !window.fetch || !window.AbortController) return;
+    if (!form || !("fetch" in window) || !("AbortController" in window)) return;
     const input = document.getElementById("site-search-input");
     const list = document.getElementById("site-search-list");
     const note = document.getElementById("site-search-status");
@@ -61,10 +62,10 @@
     function show(query, found) {
         results = found;
         list.replaceChildren(...found.map(function (result, index) {
-            const option = Bourse.el("li", { id: "site-search-option-" + index, role: "option", "aria-selected": "false", "data-symbol": result.symbol },
-                Bourse.el("span", { class: "symbol" }, result.symbol),
-                Bourse.el("span", { class: "name" }, result.name || ""),
-                Bourse.el("span", { class: "exchange" }, result.exchange || ""));
+            const option = el("li", { id: "site-search-option-" + index, role: "option", "aria-selected": "false", "data-symbol": result.symbol },
+                el("span", { class: "symbol" }, result.symbol),
+                el("span", { class: "name" }, result.name || ""),
+                el("span", { class: "exchange" }, result.exchange || ""));
             return option;
         }));
         active = -1;
@@ -207,4 +208,5 @@
     input.addEventListener("blur", function () {
         setTimeout(close, 150);
     });
-})();
+}
+start();

@@ -1,8 +1,8 @@
-"use strict";
+import * as B from "./bourse.js";
+
 // The ☆ Follow button on a stock's page: shows whether the stock is in the user's list and
 // adds or removes it (POST / DELETE /api/v1/watchlist/{symbol}).
-(function () {
-    const B = window.Bourse;
+function start() {
     const page = document.getElementById("page");
     const button = document.getElementById("follow");
     if (!page || page.dataset.page !== "stock" || !button) return;
@@ -29,4 +29,5 @@
 
     button.addEventListener("click", toggle);
     B.getJSON("/api/v1/watchlist").then((list) => show(list.symbols.includes(symbol)), () => {});
-})();
+}
+start();

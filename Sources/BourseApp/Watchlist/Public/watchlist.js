@@ -1,10 +1,10 @@
-"use strict";
+import * as B from "./bourse.js";
+import * as M from "./market-format.js";
+
 // My stocks (the home screen): the user's stocks from /api/v1/watchlist, priced, each with its
 // month's sparkline; Edit shows the buttons to move a stock up or down and to remove it, and
 // every change is saved at once (PUT / DELETE), the server's answer redrawn.
-(function () {
-    const B = window.Bourse;
-    const M = window.BourseMarkets;
+function start() {
     const page = document.getElementById("page");
     if (!page || page.dataset.page !== "my-stocks") return;
     const rows = B.byId("watch-rows");
@@ -87,4 +87,5 @@
         rows.classList.toggle("editing", editing);
     });
     load();
-})();
+}
+start();
