@@ -64,13 +64,13 @@ public final class EmbeddedServices: Service, Sendable {
     }
 
     /// Starts the stand-ins in `parts` on 127.0.0.1 at a free port; nil when `parts` is empty.
-    /// The feed does not tick until `run()` (or `startFeed()`).
+    /// The feed does not tick until `run()`.
     ///
     /// - Parameters:
     ///   - gnbData: the GNB sample set to serve.
     ///   - polygonRateLimit: requests per minute for the simulated market (nil: none).
     ///   - feedSymbol: the stock the exchange feed simulates; it starts at the symbol's bundled
-    ///     price level (or 100.00) until `startFeed(from:)` names another.
+    ///     price level (or 100.00) until `FeedStandIn.restart(from:)` names another (`BourseServer.openFeed`).
     ///   - feedSeed: the feed simulator's seed (the same seed, the same market).
     ///   - feedTicksPerSecond: ticks the feed publishes per second.
     public static func start(
