@@ -8,6 +8,8 @@
   nothing that was not answered is.
 - SIGTERM while the market source hangs, with page requests waiting on it and on the rate
   limiter's queue: still exit 0 within 5 seconds, with every answered order in the database.
+- A feed that never answers the WebSocket handshake is given up after 10 s and retried, and
+  does not hold SIGTERM.
 - One price per stock: the simulated exchange opens at the simulated market's last close.
 """
 
@@ -362,6 +364,38 @@ def test_sigterm_with_the_market_source_hanging_and_pages_waiting_on_it_exits_0_
     with contextlib.closing(sqlite3.connect(f"file:{database}?mode=ro", uri=True)) as db:
         stored = dict(db.execute("SELECT id, status FROM exchange_order"))
     assert {i: stored.get(i) for i in answered} == answered
+
+
+def test_a_feed_that_never_answers_the_handshake_is_retried_and_does_not_hold_sigterm(tmp_path):
+    """A feed server that takes the connection and never answers the WebSocket handshake: the
+    client gives up on it after 10 s and tries again (before, it waited for ever, and no
+    cancellation reached it), and SIGTERM still ends the app with exit 0 within 5 s."""
+    with hanging_source() as (feed_port, held):
+        process, url, log = start_server(
+            tmp_path / "bourse.sqlite", free_port(), {"BOURSE_FEED_URL": f"ws://127.0.0.1:{feed_port}/feed"})
+        try:
+            deadline = time.monotonic() + 30
+            while len(held) < 2 and time.monotonic() < deadline:
+                time.sleep(0.1)
+            log.seek(0)
+            output = log.read()
+            assert len(held) >= 2, f"the client did not try again:\n{output[-3000:]}"
+            assert "no answer to the WebSocket handshake within 10 s" in output
+            signalled = time.monotonic()
+            process.send_signal(signal.SIGTERM)
+            try:
+                code = process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                code = None
+            elapsed = time.monotonic() - signalled
+            log.seek(0)
+            output = log.read()
+            assert code == 0, output[-3000:]
+            assert elapsed < 5, f"took {elapsed:.1f} s to stop:\n{output[-3000:]}"
+        finally:
+            if process.poll() is None:
+                process.kill()
+            log.close()
 
 
 # ---- One price per stock ----
