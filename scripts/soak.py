@@ -655,13 +655,23 @@ async def soak(args):
         await schedule
 
         alive = server_process.poll() is None
-        metrics_text = (await asyncio.to_thread(server.get, "/metrics"))[1].decode() if alive else ""
+        metrics_text = ""
+        if alive:
+            try:
+                metrics_text = (await asyncio.to_thread(server.get, "/metrics"))[1].decode()
+            except (OSError, http.client.HTTPException) as error:
+                failures.append(f"/metrics after the load did not answer ({error})")
         with open(os.path.join(workdir, "metrics-after.txt"), "w") as file:
             file.write(metrics_text)
         metrics_after = parse_metrics(metrics_text)
         await asyncio.sleep(5)
         idle_sample = dict(process_sample(server_process.pid), kinds=fd_kinds(server_process.pid)) if alive else None
-        health = (await asyncio.to_thread(server.get, "/api/v1/health"))[0] if alive else None
+        health = None
+        if alive:
+            try:
+                health = (await asyncio.to_thread(server.get, "/api/v1/health"))[0]
+            except (OSError, http.client.HTTPException) as error:
+                failures.append(f"/api/v1/health after the load did not answer ({error})")
 
         # SIGTERM: the shutdown in order, and the process gone within SIGTERM_SECONDS.
         exit_code, exit_seconds = server_process.returncode, None
