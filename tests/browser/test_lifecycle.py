@@ -6,6 +6,10 @@
 - SIGTERM during a burst of orders: the server stops accepting, answers what it took, and
   exits 0 within 5 seconds; after a restart every answered order is in the database, and
   nothing that was not answered is.
+- SIGTERM while the market source hangs, with page requests waiting on it and on the rate
+  limiter's queue: still exit 0 within 5 seconds, with every answered order in the database.
+- A feed that never answers the WebSocket handshake is given up after 10 s and retried, and
+  does not hold SIGTERM.
 - One price per stock: the simulated exchange opens at the simulated market's last close.
 """
 
@@ -150,9 +154,12 @@ def test_without_a_key_quote_starts_the_simulated_market_it_needs(tmp_path):
 # ---- Shutdown ----
 
 
-def start_server(database, port):
+def start_server(database, port, sources=None):
+    """`bourse serve` on `database` and `port`, with the embedded stand-ins unless `sources`
+    (environment variables) configures them."""
     log = tempfile.TemporaryFile("w+")
     environment = {k: v for k, v in os.environ.items() if not k.startswith(("POLYGON_", "BOURSE_"))}
+    environment.update(sources or {})
     process = subprocess.Popen(
         [str(bourse_binary()), "serve", "--port", str(port), "--database", str(database), "--feed-rate", "20"],
         stdout=log, stderr=subprocess.STDOUT, env=environment)
@@ -263,6 +270,132 @@ def test_sigterm_during_a_burst_of_orders_answers_what_it_took_and_exits_0(tmp_p
         process.terminate()
         process.wait(timeout=10)
         log.close()
+
+
+@contextlib.contextmanager
+def hanging_source():
+    """A port that takes every connection and never answers, nor reads: a market source that
+    hangs. Yields the port and the connections it holds."""
+    listener = socket.create_server(("127.0.0.1", 0), backlog=64)
+    held = []
+
+    def take():
+        with contextlib.suppress(OSError):
+            while True:
+                held.append(listener.accept()[0])
+
+    threading.Thread(target=take, daemon=True).start()
+    try:
+        yield listener.getsockname()[1], held
+    finally:
+        listener.close()
+        for connection in held:
+            connection.close()
+
+
+def ask_and_wait(url, path, outcomes):
+    """GETs `path` and records how it ended: a status, or the error when the server went away."""
+    connection = http.client.HTTPConnection("127.0.0.1", int(url.rsplit(":", 1)[1]), timeout=120)
+    try:
+        connection.request("GET", path)
+        outcomes[path] = connection.getresponse().status
+    except (OSError, http.client.HTTPException) as error:
+        outcomes[path] = type(error).__name__
+    finally:
+        connection.close()
+
+
+def test_sigterm_with_the_market_source_hanging_and_pages_waiting_on_it_exits_0_within_5_s(tmp_path):
+    """The soak's 25-minute run once did not stop within 30 s of SIGTERM. Requests waiting on a
+    source that does not answer (each may wait `BOURSE_SOURCE_DEADLINE`, here 60 s) and on the
+    rate limiter's queue (1 request a minute, taken by the listings refresh at start) must not
+    hold the process: the server stops in order, cancels what is left, and exits 0 within 5 s;
+    every order it answered is in the database."""
+    database = tmp_path / "bourse.sqlite"
+    port = free_port()
+    with stand_in_services() as sim_port, hanging_source() as (market_port, held):
+        sources = dict(
+            configured_sources(sim_port), POLYGON_BASE_URL=f"http://127.0.0.1:{market_port}",
+            POLYGON_RATE_LIMIT="1", BOURSE_SOURCE_DEADLINE="60")
+        process, url, log = start_server(database, port, sources)
+        try:
+            wait_for_live_feed(url)
+            screen = websocket.create_connection(url.replace("http://", "ws://") + "/exchange/ws", timeout=10)
+            assert json.loads(screen.recv())["type"] == "snapshot"
+            answered, errors, stop = {}, [], threading.Event()
+            traders = [threading.Thread(target=place_orders, args=(port, answered, stop, errors)) for _ in range(2)]
+            outcomes = {}
+            paths = ["/stocks/AAPL", "/api/v1/stocks/MSFT", "/api/v1/stocks/NVDA/bars?range=1M", "/markets",
+                     "/stocks/TSLA/chart.svg?range=5D"]
+            pages = [threading.Thread(target=ask_and_wait, args=(url, path, outcomes)) for path in paths]
+            for thread in traders + pages:
+                thread.start()
+            deadline = time.monotonic() + 10
+            while not held and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert held, "the market source was never asked"
+            time.sleep(1.5)
+            assert answered, "no order was answered before the signal"
+            waiting = [path for path in paths if path not in outcomes]
+            assert waiting, f"no page is waiting for the source: {outcomes}"
+            signalled = time.monotonic()
+            process.send_signal(signal.SIGTERM)
+            try:
+                code = process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                code = None
+            elapsed = time.monotonic() - signalled
+            stop.set()
+            for thread in traders + pages:
+                thread.join(timeout=10)
+            log.seek(0)
+            output = log.read()
+            assert code == 0, output[-4000:]
+            assert elapsed < 5, f"took {elapsed:.1f} s to stop:\n{output[-4000:]}"
+            assert errors == []
+            screen.close()
+        finally:
+            if process.poll() is None:
+                process.kill()
+            log.close()
+
+    # Every order the server answered is there, as it was answered (the feed stopped with the
+    # server, so no resting order filled later).
+    with contextlib.closing(sqlite3.connect(f"file:{database}?mode=ro", uri=True)) as db:
+        stored = dict(db.execute("SELECT id, status FROM exchange_order"))
+    assert {i: stored.get(i) for i in answered} == answered
+
+
+def test_a_feed_that_never_answers_the_handshake_is_retried_and_does_not_hold_sigterm(tmp_path):
+    """A feed server that takes the connection and never answers the WebSocket handshake: the
+    client gives up on it after 10 s and tries again (before, it waited for ever, and no
+    cancellation reached it), and SIGTERM still ends the app with exit 0 within 5 s."""
+    with hanging_source() as (feed_port, held):
+        process, url, log = start_server(
+            tmp_path / "bourse.sqlite", free_port(), {"BOURSE_FEED_URL": f"ws://127.0.0.1:{feed_port}/feed"})
+        try:
+            deadline = time.monotonic() + 30
+            while len(held) < 2 and time.monotonic() < deadline:
+                time.sleep(0.1)
+            log.seek(0)
+            output = log.read()
+            assert len(held) >= 2, f"the client did not try again:\n{output[-3000:]}"
+            assert "no answer to the WebSocket handshake within 10 s" in output
+            signalled = time.monotonic()
+            process.send_signal(signal.SIGTERM)
+            try:
+                code = process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                code = None
+            elapsed = time.monotonic() - signalled
+            log.seek(0)
+            output = log.read()
+            assert code == 0, output[-3000:]
+            assert elapsed < 5, f"took {elapsed:.1f} s to stop:\n{output[-3000:]}"
+        finally:
+            if process.poll() is None:
+                process.kill()
+            log.close()
 
 
 # ---- One price per stock ----

@@ -17,6 +17,8 @@ import Storage
 /// long-lived is a service of the application, so a signal shuts down in order: the server
 /// stops accepting and finishes the requests in flight (each order committed and answered, or
 /// not committed), then the feed client and the stand-ins stop, then the database closes.
+/// Whatever is still running 4.5 s after the signal does not hold the process open: it exits
+/// with status 0 then (`ShutdownDeadline`), having answered no order it had not committed.
 public enum BourseServer {
     public struct Options: Sendable {
         public var host: String
@@ -47,7 +49,9 @@ public enum BourseServer {
     }
 
     /// How long a graceful shutdown may take before what is left is cancelled.
-    static let shutdownDeadline = Duration.seconds(4)
+    static let shutdownDeadline = Duration.seconds(3)
+    /// From the signal to the end of the process, whatever still runs (`ShutdownDeadline`).
+    static let exitDeadline = Duration.milliseconds(4500)
 
     public static func run(options: Options, environment: [String: String]) async throws {
         let logger = Log.make("bourse", environment: environment)
@@ -87,6 +91,8 @@ public enum BourseServer {
             services.append(ListingsRefreshService(refresh: ListingsRefresh(market: market, search: search, logger: logger)))
         }
         services += exchangeServices
+        let running = RunningServices()
+        services = running.tracking(services)
         let label = settings.marketKind == .simulated ? "the simulated market" : "Polygon.io"
         let scheme = network.tls ? "https" : "http"
         let host = options.host.contains(":") ? "[\(options.host)]" : options.host
@@ -95,8 +101,10 @@ public enum BourseServer {
         ) { port in
             logger.notice("Bourse is running at \(scheme)://\(host):\(port) on \(label); database \(options.databasePath)")
         }
+        let deadline = ShutdownDeadline(limit: exitDeadline, services: running, logger: logger)
         var configuration = ServiceGroupConfiguration(
-            services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+            services: [running.tracking(app, as: "the web server"), deadline], gracefulShutdownSignals: [.sigterm, .sigint],
+            logger: logger)
         configuration.maximumGracefulShutdownDuration = shutdownDeadline
         try await ServiceGroup(configuration: configuration).run()
         logger.notice("Bourse stopped")

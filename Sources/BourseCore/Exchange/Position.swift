@@ -34,28 +34,11 @@ public struct Position: Sendable, Hashable {
     /// The position after `fills`, taken in the order given (the order they happened), valued at
     /// `lastPrice`.
     public init(fills: [Fill], lastPrice: Price?) {
-        var lots: [Lot] = []
-        var head = 0
-        var realizedTicks: Int128 = 0
-        for fill in fills {
-            let sign = fill.side == .buy ? 1 : -1
-            var left = fill.quantity
-            // Close lots of the other direction, oldest first.
-            while left > 0, head < lots.count, lots[head].quantity.signum() == -sign {
-                let lot = lots[head]
-                let closed = min(left, abs(lot.quantity))
-                // A long lot sold: (sell - cost); a short lot bought back: (proceeds - buy).
-                realizedTicks += Int128(closed) * Int128(fill.price.ticks - lot.price.ticks) * Int128(-sign)
-                left -= closed
-                if closed == abs(lot.quantity) {
-                    head += 1
-                } else {
-                    lots[head] = Lot(quantity: lot.quantity + sign * closed, price: lot.price)
-                }
-            }
-            if left > 0 { lots.append(Lot(quantity: sign * left, price: fill.price)) }
-        }
-        let open = Array(lots[head...])
+        self = PositionLedger(fills: fills).position(lastPrice: lastPrice)
+    }
+
+    /// The position of `open` lots (oldest first) after `realizedTicks` were realized.
+    init(open: [Lot], realizedTicks: Int128, lastPrice: Price?) {
         let quantity = open.reduce(0) { $0 + $1.quantity }
         let costTicks = open.reduce(Int128(0)) { $0 + Int128($1.quantity) * Int128($1.price.ticks) }
         self.lots = open

@@ -21,16 +21,23 @@ extension FeedClient {
     }
 
     /// One connection, from connecting to its end. Reading the socket and the staleness timer
-    /// run as child tasks that only post signals; this loop is the one place that updates the
+    /// run as tasks that only post signals; this loop is the one place that updates the
     /// connection's state and reports events, so events keep their order.
+    ///
+    /// The socket's task is not a child: WSClient awaits the handshake's answer on a future that
+    /// cancellation does not reach, so a feed that takes the connection and never answers would
+    /// hold it, and with it this loop and the app's shutdown, for ever. The loop gives such a
+    /// handshake `handshakeTimeout`, then leaves the task cancelled (it ends once the socket
+    /// does) and returns, as it does when its own task is cancelled.
     func runConnection(reporter: inout FeedReporter, previousSeq: Int64?) async -> ConnectionOutcome {
         let (signals, post) = AsyncStream.makeStream(of: Signal.self)
         let clientConfiguration = WebSocketClientConfiguration(maxFrameSize: configuration.maxMessageSize)
         let maxMessageSize = configuration.maxMessageSize
         let urlText = url.absoluteString
         let logger = logger
+        let handshakeTimeout = configuration.handshakeTimeout
         return await withTaskGroup(of: Void.self) { group in
-            group.addTask {
+            let socket = Task {
                 do {
                     let close = try await WebSocketClient.connect(
                         url: urlText, configuration: clientConfiguration, logger: logger
@@ -46,6 +53,7 @@ extension FeedClient {
                 }
                 post.finish()
             }
+            let startedAt = ContinuousClock.now
             let checkEvery = Self.stalenessCheckInterval(configuration.staleAfter)
             group.addTask {
                 while !Task.isCancelled {
@@ -63,12 +71,19 @@ extension FeedClient {
                 case .message(let message):
                     await handle(message, connection: &connection, reporter: &reporter)
                 case .checkStaleness:
+                    if !connection.isOpen, ContinuousClock.now - startedAt >= handshakeTimeout {
+                        reason = "no answer to the WebSocket handshake within \(Self.describe(handshakeTimeout))"
+                        break loop
+                    }
                     if connection.isStale(at: .now) { await reporter.report(state: .stale) }
                 case .closed(let why):
                     reason = why
                     break loop
                 }
             }
+            // Whatever the socket's task still posts goes nowhere; it ends when it can.
+            post.finish()
+            socket.cancel()
             group.cancelAll()
             return ConnectionOutcome(reason: reason, lastSeq: connection.sequencer.last)
         }
@@ -136,6 +151,9 @@ struct FeedConnection {
     mutating func ticked(at now: ContinuousClock.Instant) {
         quietSince = now
     }
+
+    /// Whether the handshake is done (the socket is open).
+    var isOpen: Bool { quietSince != nil }
 
     func isStale(at now: ContinuousClock.Instant) -> Bool {
         guard let quietSince else { return false }

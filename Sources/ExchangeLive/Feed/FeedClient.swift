@@ -23,11 +23,18 @@ public struct FeedClient: Sendable {
         public var backoff: FeedBackoff
         /// The largest message accepted, in bytes; a larger one closes the connection.
         public var maxMessageSize: Int
+        /// How long connecting and the WebSocket handshake may take before the attempt counts
+        /// as failed (and the next one is made after the backoff).
+        public var handshakeTimeout: Duration
 
-        public init(staleAfter: Duration = .seconds(3), backoff: FeedBackoff = FeedBackoff(), maxMessageSize: Int = 1 << 16) {
+        public init(
+            staleAfter: Duration = .seconds(3), backoff: FeedBackoff = FeedBackoff(), maxMessageSize: Int = 1 << 16,
+            handshakeTimeout: Duration = .seconds(10)
+        ) {
             self.staleAfter = staleAfter
             self.backoff = backoff
             self.maxMessageSize = maxMessageSize
+            self.handshakeTimeout = handshakeTimeout
         }
     }
 

@@ -83,6 +83,7 @@ extension TradingDesk {
             do {
                 try await store.save(orders: changes.orders, fills: changes.fills)
                 metrics.committed(in: start.duration(to: .now))
+                for fill in changes.fills { ledger.apply(fill) }
             } catch  where Task.isCancelled {
                 // The desk's task was cancelled (a shutdown past its deadline): the store may
                 // refuse reads too, and the engine is not used again, so it is not rebuilt.
@@ -170,13 +171,14 @@ extension TradingDesk {
         if case .success(let event?) = applied.answer { metrics.acknowledged(event.order.status) }
     }
 
-    /// Goes back to what the store holds: its open orders and its last order number. The
+    /// Goes back to what the store holds: its open orders, its last order number and its fills. The
     /// book's leftover liquidity is not kept: nothing more fills until the next tick.
     func rebuildFromStore() async {
         var rebuilt = MatchingEngine()
         do {
             for order in try await store.openOrders() { rebuilt.restore(order) }
             lastOrderNumber = try await store.lastOrderNumber()
+            ledger = PositionLedger(fills: try await store.allFills())
         } catch {
             logger.critical("could not read the open orders back: \(error)")
         }

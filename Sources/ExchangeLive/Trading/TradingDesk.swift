@@ -27,8 +27,9 @@ import ServiceLifecycle
 /// from the store before the next batch, so memory never runs ahead of what the user was told.
 ///
 /// **Reads.** `book`, `feedState`, `lastTick` and `recentTrades` are as of the last answered
-/// batch; the order history, the open orders and the position are read from the store, which
-/// holds exactly what was committed.
+/// batch; the order history and the open orders are read from the store, which holds exactly
+/// what was committed; the position is kept from the committed fills (read from the store when
+/// the desk opens, then each batch's fills once committed), so showing it never reads every fill.
 ///
 /// **Lifecycle.** The desk is a swift-service-lifecycle `Service`: nothing is applied until
 /// `run()` runs. Register it with the application after the feed and before the broadcaster
@@ -69,6 +70,8 @@ public actor TradingDesk: Service {
     public private(set) var feedStatistics = FeedStatistics()
     /// The recent trades, for the screen's chart.
     var chart: TradeChart
+    /// The committed fills as open lots: the position without reading every fill again.
+    var ledger: PositionLedger
 
     /// Opens the desk on `store`, putting its open orders back into the engine: they resume
     /// matching on the next tick once `run()` runs.
@@ -84,10 +87,12 @@ public actor TradingDesk: Service {
         metrics: any MetricsFactory = NOOPMetricsHandler.instance
     ) async throws {
         let lastOrderNumber = try await store.lastOrderNumber()
+        let ledger = PositionLedger(fills: try await store.allFills())
         var engine = MatchingEngine()
         for order in try await store.openOrders() { engine.restore(order) }
         self.engine = engine
         self.lastOrderNumber = lastOrderNumber
+        self.ledger = ledger
         self.store = store
         self.broadcaster = broadcaster
         self.chart = TradeChart(capacity: chartCapacity)
@@ -150,10 +155,10 @@ public actor TradingDesk: Service {
         return OrderEvent(order: order, fills: try await store.fills(orderID: id))
     }
 
-    /// The position from every fill, valued at the last trade (or the mid when there is none).
+    /// The position from every committed fill, valued at the last trade (or the mid when there
+    /// is none). The fills are read once, when the desk opens; each commit adds its own.
     public func position() async throws -> Position {
-        let fills = try await store.allFills()
-        return Position(fills: fills, lastPrice: markPrice)
+        ledger.position(lastPrice: markPrice)
     }
 
     /// The price the position is valued at: the last trade, else the book's mid, else nil.
