@@ -83,7 +83,8 @@ struct OrderKindsStorageTests {
         let expired = Order(
             id: "6", request: try .limit(.sell, quantity: 5, price: p("120.00"), timeInForce: .day), createdAt: t0,
             status: .expired, reason: "expired at the close")
-        let amount = Order(id: "7", request: try OrderRequest(side: .buy, kind: .trailingStop(.amount(p("0.50"))), quantity: 1), createdAt: t0)
+        let amount = Order(
+            id: "7", request: try OrderRequest(side: .buy, kind: .trailingStop(.amount(p("0.50"))), quantity: 1), createdAt: t0)
         let orders = [trailing, triggered, entry, exit, expired, amount]
 
         do {

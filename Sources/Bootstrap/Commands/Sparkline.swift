@@ -1,4 +1,3 @@
-import BourseApp
 import BourseCore
 
 /// A line of block characters, one per value, from the lowest (▁) to the highest (█).

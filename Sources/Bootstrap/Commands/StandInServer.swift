@@ -1,4 +1,3 @@
-import BourseApp
 import Hummingbird
 import HummingbirdWebSocket
 import StandIns
