@@ -162,24 +162,38 @@ struct MatchingScenario: Sendable, CustomTestStringConvertible {
     ]
 }
 
+extension MatchingScenario {
+    /// What the scenario says must have come of running it: the fills, each order's state and
+    /// reason, each stop's trigger or current stop price, and only open orders kept.
+    func check(_ outcome: MatchingScript.Outcome) {
+        #expect(outcome.fills == fills)
+        let states = states.map { line in
+            let id = String(line.prefix { $0 != ":" })
+            return "\(id): \(outcome.state(id))"
+        }
+        #expect(states == self.states)
+        for (id, reason) in reasons {
+            #expect(outcome.orders[id]?.reason == reason, "reason of \(id)")
+        }
+        for (id, price) in triggers {
+            #expect(outcome.orders[id]?.triggered == true, "\(id) triggered")
+            #expect(outcome.orders[id]?.triggerPrice?.description == price, "trigger price of \(id)")
+        }
+        for (id, price) in stops {
+            #expect(outcome.orders[id]?.triggered == false, "\(id) waits")
+            #expect(outcome.engine.openOrder(id: id)?.stopPrice?.description == price, "stop price of \(id)")
+        }
+        let open = self.states.filter { $0.contains("PENDING") || $0.contains("PARTIALLY_FILLED") }.map {
+            String($0.prefix { $0 != ":" })
+        }
+        #expect(outcome.engine.openOrders.map(\.id).sorted() == open.sorted(), "only open orders are kept")
+    }
+}
+
 @Suite("Matching: the rules, scenario by scenario")
 struct MatchingScenarioTests {
     @Test(arguments: MatchingScenario.all, RestingOrderIndexKind.allCases)
     func scenario(_ scenario: MatchingScenario, index: RestingOrderIndexKind) {
-        let outcome = MatchingScript.run(scenario.steps, index: index)
-
-        #expect(outcome.fills == scenario.fills)
-        let states = scenario.states.map { line in
-            let id = String(line.prefix { $0 != ":" })
-            return "\(id): \(outcome.state(id))"
-        }
-        #expect(states == scenario.states)
-        for (id, reason) in scenario.reasons {
-            #expect(outcome.orders[id]?.reason == reason, "reason of \(id)")
-        }
-        let open = scenario.states.filter { $0.contains("PENDING") || $0.contains("PARTIALLY_FILLED") }.map {
-            String($0.prefix { $0 != ":" })
-        }
-        #expect(outcome.engine.openOrders.map(\.id).sorted() == open.sorted(), "only open orders are kept")
+        scenario.check(MatchingScript.run(scenario.steps, index: index))
     }
 }

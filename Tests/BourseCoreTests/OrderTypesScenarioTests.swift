@@ -146,26 +146,8 @@ extension MatchingScenario {
 
 @Suite("Matching §10: stops, time in force and brackets, scenario by scenario")
 struct OrderTypesScenarioTests {
-    @Test(arguments: MatchingScenario.orderTypes)
-    func scenario(_ scenario: MatchingScenario) {
-        let outcome = MatchingScript.run(scenario.steps, index: .priceTime)
-
-        #expect(outcome.fills == scenario.fills)
-        let states = scenario.states.map { line in
-            let id = String(line.prefix { $0 != ":" })
-            return "\(id): \(outcome.state(id))"
-        }
-        #expect(states == scenario.states)
-        for (id, reason) in scenario.reasons {
-            #expect(outcome.orders[id]?.reason == reason, "reason of \(id)")
-        }
-        for (id, price) in scenario.triggers {
-            #expect(outcome.orders[id]?.triggered == true, "\(id) triggered")
-            #expect(outcome.orders[id]?.triggerPrice?.description == price, "trigger price of \(id)")
-        }
-        for (id, price) in scenario.stops {
-            #expect(outcome.orders[id]?.triggered == false, "\(id) waits")
-            #expect(outcome.engine.openOrder(id: id)?.stopPrice?.description == price, "stop price of \(id)")
-        }
+    @Test(arguments: MatchingScenario.orderTypes, RestingOrderIndexKind.allCases)
+    func scenario(_ scenario: MatchingScenario, index: RestingOrderIndexKind) {
+        scenario.check(MatchingScript.run(scenario.steps, index: index))
     }
 }
