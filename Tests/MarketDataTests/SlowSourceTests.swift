@@ -48,7 +48,7 @@ struct SlowSourceTests {
         #expect(transport.calls.count == 2)
 
         transport.release()  // the slow answer lands and is stored
-        for _ in 0..<100_000 where cache.storedKeys.count < 2 { await Task.yield() }
+        await cache.waitForStores(2)
         let third = try await client.previousClose("AAPL")
         #expect(third.value?.close.description == "160.25" && !third.isStale)
         #expect(transport.calls.count == 2)  // fresh from the cache: no third request

@@ -9,6 +9,7 @@ final class RecordingCache: AnswerStore {
         var entries: [String: SavedAnswer] = [:]
         var lookups: [String] = []
         var stores: [String] = []
+        var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
     private let state = Mutex(State())
@@ -16,6 +17,18 @@ final class RecordingCache: AnswerStore {
     var lookedUpKeys: [String] { state.withLock { $0.lookups } }
     var storedKeys: [String] { state.withLock { $0.stores } }
     var entries: [SavedAnswer] { state.withLock { Array($0.entries.values) } }
+
+    /// Returns once `count` answers have been stored, however long the store behind a refresh takes.
+    func waitForStores(_ count: Int) async {
+        await withCheckedContinuation { continuation in
+            let ready = state.withLock { state in
+                if state.stores.count >= count { return true }
+                state.watchers.append((count, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
 
     func answer(for key: String) async throws -> SavedAnswer? {
         state.withLock { state in
@@ -25,15 +38,32 @@ final class RecordingCache: AnswerStore {
     }
 
     func save(_ answer: SavedAnswer) async throws {
-        state.withLock { state in
+        let ready = state.withLock { state in
             state.stores.append(answer.key)
             state.entries[answer.key] = answer
+            let stored = state.stores.count
+            let ready = state.watchers.filter { $0.count <= stored }.map(\.continuation)
+            state.watchers.removeAll { $0.count <= stored }
+            return ready
         }
+        for continuation in ready { continuation.resume() }
     }
 }
 
 /// A cache that never holds anything: every request must go to the network.
 struct NoCache: AnswerStore {
+    /// Returns once `count` answers have been stored, however long the store behind a refresh takes.
+    func waitForStores(_ count: Int) async {
+        await withCheckedContinuation { continuation in
+            let ready = state.withLock { state in
+                if state.stores.count >= count { return true }
+                state.watchers.append((count, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+
     func answer(for key: String) async throws -> SavedAnswer? { nil }
     func save(_ answer: SavedAnswer) async throws {}
 }
