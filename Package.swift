@@ -196,7 +196,8 @@ let package = Package(
         ),
         .testTarget(
             name: "BourseCoreTests",
-            dependencies: ["BourseCore", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["BourseCore", .product(name: "PropertyBased", package: "swift-property-based")],
+            resources: [.copy("Replays")]
         ),
         .testTarget(
             name: "ExchangeTests",

@@ -62,13 +62,16 @@ extension ExchangeCommand {
             discussion: """
                 The feed file has one tick message a line (as `bourse exchange record` writes). The orders file has one \
                 JSON object a line: {"id":"o1","atSeq":3,"side":"buy","type":"limit","quantity":100,"price":"101.20"} \
-                or {"cancel":"o1","atSeq":7}. An entry with atSeq N is applied after tick N has replaced the book, in \
-                file order, before tick N+1. See docs/exchange.md.
+                or {"cancel":"o1","atSeq":7}; the other types take the API's members (stopPrice, trailAmount, \
+                trailPercent, timeInForce, takeProfit, stopLoss), and {"cancel":"o1.tp","atSeq":9} cancels a bracket's \
+                exits. An entry with atSeq N is applied after tick N has replaced the book, in file order, before tick \
+                N+1. See docs/exchange.md.
                 """)
 
         @Option(help: "The recorded feed (JSON lines, one tick a line).") var feed: String
         @Option(help: "The order script (JSON lines).") var orders: String
-        @Flag(help: "Print JSON: {\"orders\":[{id, status, filledQuantity, averagePrice, fills, ...}]}.") var json = false
+        @Flag(help: "Print JSON: {\"orders\":[{id, status, stopPrice, filledQuantity, averagePrice, fills, ...}]}.")
+        var json = false
 
         func run() throws {
             try ExchangeReplay.run(feedPath: feed, ordersPath: orders, json: json).printOrExit()

@@ -39,6 +39,48 @@ struct OrdersReportTests {
         #expect((document["orders"] as? [[String: Any]])?.map { $0["id"] as? String } == ["2"])
     }
 
+    @Test func showsEachTypesStopLevelTimeInForceAndDetail() async throws {
+        let database = try TemporaryDatabase()
+        let store = DatabaseOrderStore(database: database.database)
+        let t0 = Date(timeIntervalSince1970: 1_763_820_000)
+        let bracket = try #require(Bracket(takeProfit: Price(ticks: 10_500), stopLoss: Price(ticks: 9_500)))
+        let trailing = try OrderRequest(side: .sell, kind: .trailingStop(.amount(Price(ticks: 100))), quantity: 40)
+        try await store.save(
+            orders: [
+                Order(
+                    id: "1", request: try .limit(.buy, quantity: 100, price: Price(ticks: 10_000), bracket: bracket),
+                    createdAt: t0, status: .filled, filledQuantity: 100, filledTicks: 1_000_000),
+                Order(
+                    id: "1.sl", side: .sell, kind: .stop(Price(ticks: 9_500)), quantity: 100, timeInForce: .gtc, bracket: nil,
+                    parentID: "1", createdAt: t0.addingTimeInterval(1), status: .pending),
+                Order(
+                    id: "2", side: .sell, kind: trailing.kind, quantity: 40, timeInForce: .day, bracket: nil, parentID: nil,
+                    createdAt: t0.addingTimeInterval(2), status: .filled, filledQuantity: 40, filledTicks: 404_000,
+                    triggered: true, triggerPrice: Price(ticks: 10_110), trailReference: Price(ticks: 10_210)),
+            ], fills: [])
+
+        let lines = try await OrdersReport.run(databasePath: database.path, status: "all", limit: 50, json: false).get()
+            .split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+
+        #expect(lines[0] == "ID TIME (UTC) SIDE TYPE QTY LIMIT STOP TIF FILLED AVG PRICE STATUS DETAIL REASON")
+        #expect(
+            lines.dropFirst().contains {
+                $0.hasPrefix("2 ")
+                    && $0.hasSuffix(
+                        "sell trailing_stop 40 - 101.10 day 40 101.00 FILLED trail 1.00; triggered at 101.10")
+            })
+        #expect(
+            lines.dropFirst().contains {
+                $0.hasPrefix("1.sl ") && $0.hasSuffix("sell stop 100 - 95.00 gtc 0 - PENDING exit of 1")
+            })
+        #expect(
+            lines.dropFirst().contains {
+                $0.hasPrefix("1 ")
+                    && $0.hasSuffix(
+                        "buy limit 100 100.00 - gtc 100 100.00 FILLED exits 1.tp at 105.00, 1.sl at 95.00")
+            })
+    }
+
     @Test(arguments: [("all", 0, 64), ("maybe", 10, 64)])
     func badArgumentsAreRefused(status: String, limit: Int, exitCode: Int32) async {
         guard

@@ -30,12 +30,12 @@ struct ReplayTests {
     /// seq 3); o4 runs after the last tick; the cancel of o1 comes after it filled.
     static let expectedJSON = """
         {"orders":[
-        {"id":"m0","side":"buy","type":"market","quantity":10,"price":null,"status":"REJECTED","filledQuantity":0,"averagePrice":null,"reason":"no market data yet","notes":[],"fills":[]},
-        {"id":"o1","side":"buy","type":"market","quantity":250,"price":null,"status":"FILLED","filledQuantity":250,"averagePrice":"101.0260","reason":null,"notes":["cancel at seq 9 (orders line 8) changed nothing: the order was already FILLED"],"fills":[{"seq":1,"price":"101.02","quantity":100},{"seq":1,"price":"101.03","quantity":150}]},
-        {"id":"o2","side":"buy","type":"limit","quantity":100,"price":"101.02","status":"FILLED","filledQuantity":100,"averagePrice":"100.9850","reason":null,"notes":[],"fills":[{"seq":2,"price":"101.02","quantity":50},{"seq":4,"price":"100.95","quantity":50}]},
-        {"id":"o3","side":"sell","type":"limit","quantity":400,"price":"101.00","status":"CANCELLED","filledQuantity":300,"averagePrice":"101.0100","reason":"cancelled by the user","notes":[],"fills":[{"seq":2,"price":"101.01","quantity":300}]},
-        {"id":"o4","side":"sell","type":"market","quantity":150,"price":null,"status":"CANCELLED","filledQuantity":100,"averagePrice":"100.9000","reason":"50 could not be filled: no more bids in the book","notes":[],"fills":[{"seq":4,"price":"100.90","quantity":100}]},
-        {"id":"o5","side":"buy","type":"limit","quantity":10,"price":"101.03","status":"FILLED","filledQuantity":10,"averagePrice":"101.0300","reason":null,"notes":[],"fills":[{"seq":1,"price":"101.03","quantity":10}]}
+        {"id":"m0","side":"buy","type":"market","quantity":10,"price":null,"stopPrice":null,"trailAmount":null,"trailPercent":null,"timeInForce":"ioc","takeProfit":null,"stopLoss":null,"parentId":null,"status":"REJECTED","triggered":true,"triggerPrice":null,"filledQuantity":0,"averagePrice":null,"reason":"no market data yet","notes":[],"fills":[]},
+        {"id":"o1","side":"buy","type":"market","quantity":250,"price":null,"stopPrice":null,"trailAmount":null,"trailPercent":null,"timeInForce":"ioc","takeProfit":null,"stopLoss":null,"parentId":null,"status":"FILLED","triggered":true,"triggerPrice":null,"filledQuantity":250,"averagePrice":"101.0260","reason":null,"notes":["cancel at seq 9 (orders line 8) changed nothing: the order was already FILLED"],"fills":[{"seq":1,"price":"101.02","quantity":100},{"seq":1,"price":"101.03","quantity":150}]},
+        {"id":"o2","side":"buy","type":"limit","quantity":100,"price":"101.02","stopPrice":null,"trailAmount":null,"trailPercent":null,"timeInForce":"gtc","takeProfit":null,"stopLoss":null,"parentId":null,"status":"FILLED","triggered":true,"triggerPrice":null,"filledQuantity":100,"averagePrice":"100.9850","reason":null,"notes":[],"fills":[{"seq":2,"price":"101.02","quantity":50},{"seq":4,"price":"100.95","quantity":50}]},
+        {"id":"o3","side":"sell","type":"limit","quantity":400,"price":"101.00","stopPrice":null,"trailAmount":null,"trailPercent":null,"timeInForce":"gtc","takeProfit":null,"stopLoss":null,"parentId":null,"status":"CANCELLED","triggered":true,"triggerPrice":null,"filledQuantity":300,"averagePrice":"101.0100","reason":"cancelled by the user","notes":[],"fills":[{"seq":2,"price":"101.01","quantity":300}]},
+        {"id":"o4","side":"sell","type":"market","quantity":150,"price":null,"stopPrice":null,"trailAmount":null,"trailPercent":null,"timeInForce":"ioc","takeProfit":null,"stopLoss":null,"parentId":null,"status":"CANCELLED","triggered":true,"triggerPrice":null,"filledQuantity":100,"averagePrice":"100.9000","reason":"50 could not be filled: no more bids in the book","notes":[],"fills":[{"seq":4,"price":"100.90","quantity":100}]},
+        {"id":"o5","side":"buy","type":"limit","quantity":10,"price":"101.03","stopPrice":null,"trailAmount":null,"trailPercent":null,"timeInForce":"gtc","takeProfit":null,"stopLoss":null,"parentId":null,"status":"FILLED","triggered":true,"triggerPrice":null,"filledQuantity":10,"averagePrice":"101.0300","reason":null,"notes":[],"fills":[{"seq":1,"price":"101.03","quantity":10}]}
         ]}
         """
 
@@ -57,11 +57,12 @@ struct ReplayTests {
 
         let lines = result.text.split(separator: "\n").map(String.init)
 
-        #expect(lines.first == "ID  SIDE  TYPE    QTY  PRICE   STATUS     FILLED  AVG PRICE  REASON")
+        #expect(lines.first == "ID  SIDE  TYPE    QTY  PRICE   STOP  TIF  STATUS     FILLED  AVG PRICE  REASON")
         #expect(
             lines.contains(
-                "o4  sell  market  150  -       CANCELLED  100     100.9000   50 could not be filled: no more bids in the book"))
-        #expect(lines.contains("m0  buy   market  10   -       REJECTED   0       -          no market data yet"))
+                "o4  sell  market  150  -       -     ioc  CANCELLED  100     100.9000   50 could not be filled: no more bids in the book"
+            ))
+        #expect(lines.contains("m0  buy   market  10   -       -     ioc  REJECTED   0       -          no market data yet"))
         #expect(lines.contains("      fill seq 2: 300 at 101.01"))
         #expect(lines.contains("      note: cancel at seq 9 (orders line 8) changed nothing: the order was already FILLED"))
         let rows = 1 + 6 + 7 + 1  // the header, the orders, their fills and the note
@@ -72,7 +73,7 @@ struct ReplayTests {
         let result = try Replay.parse(feed: Self.feed, orders: "\n\n").run()
 
         #expect(result.jsonText == #"{"orders":[]}"#)
-        #expect(result.text == "ID  SIDE  TYPE  QTY  PRICE  STATUS  FILLED  AVG PRICE  REASON\n(no orders)\n")
+        #expect(result.text == "ID  SIDE  TYPE  QTY  PRICE  STOP  TIF  STATUS  FILLED  AVG PRICE  REASON\n(no orders)\n")
     }
 
     @Test func everyBadLineOfBothFilesIsReportedWithItsNumber() {
@@ -96,6 +97,8 @@ struct ReplayTests {
             {"cancel":"f","atSeq":9}
             [1]
             {"id":"g","atSeq":1.5,"side":"buy","type":"market","quantity":5}
+            {"cancel":"f.tp","atSeq":9}
+            {"id":"h.sl","atSeq":1,"side":"buy","type":"market","quantity":5}
             """
 
         #expect(
@@ -106,7 +109,8 @@ struct ReplayTests {
                     file: .feed, line: 4, reason: "asks[0]: 101.255 is off the tick size: prices move in steps of 0.01"),
                 ReplayLineError(file: .orders, line: 1, reason: "quantity 0 must be at least 1 share"),
                 ReplayLineError(file: .orders, line: 2, reason: "id \"a\" is already used on line 1"),
-                ReplayLineError(file: .orders, line: 3, reason: "cancel of \"zz\", which no earlier line places"),
+                ReplayLineError(
+                    file: .orders, line: 3, reason: "cancel of \"zz\", which no earlier line places (nor a bracket of one)"),
                 ReplayLineError(
                     file: .orders, line: 4, reason: "\"atSeq\" is missing: give the feed seq after which the line applies"),
                 ReplayLineError(
@@ -120,6 +124,11 @@ struct ReplayTests {
                 ReplayLineError(
                     file: .orders, line: 13,
                     reason: "\"atSeq\" must be a whole number, 0 or above (the feed seq after which the line applies)"),
+                ReplayLineError(
+                    file: .orders, line: 14, reason: "cancel of \"f.tp\", which no earlier line places (nor a bracket of one)"),
+                ReplayLineError(
+                    file: .orders, line: 15,
+                    reason: "id \"h.sl\" ends in .tp or .sl, which name a bracket's exits: choose another"),
             ])
         ) {
             try Replay.parse(feed: feed, orders: orders)

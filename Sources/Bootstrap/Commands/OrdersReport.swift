@@ -35,17 +35,42 @@ public enum OrdersReport {
         return CommandFailure.output(OrdersResponse(orders), json: json) { table(orders) }
     }
 
-    /// One line per order under a header row.
+    /// One line per order under a header row: the stop level in force (a trailing stop's moves),
+    /// the time in force, and in DETAIL what else the type carries (trail, trigger, bracket, entry).
     static func table(_ orders: [Order]) -> String {
         guard !orders.isEmpty else { return "No orders yet." }
-        let header = ["ID", "TIME (UTC)", "SIDE", "TYPE", "QTY", "LIMIT", "FILLED", "AVG PRICE", "STATUS", "REASON"]
+        let header = [
+            "ID", "TIME (UTC)", "SIDE", "TYPE", "QTY", "LIMIT", "STOP", "TIF", "FILLED", "AVG PRICE", "STATUS", "DETAIL",
+            "REASON",
+        ]
         let rows = orders.map { order in
             [
                 order.id, Timestamp.iso8601(order.createdAt), order.side.rawValue, order.type.rawValue, String(order.quantity),
-                order.limitPrice?.description ?? "-", String(order.filledQuantity),
-                order.averagePrice.map(OrderNotice.priceText) ?? "-", order.status.rawValue, order.reason ?? "",
+                order.limitPrice?.description ?? "-", order.stopPrice?.description ?? "-", order.timeInForce.rawValue,
+                String(order.filledQuantity), order.averagePrice.map(OrderNotice.priceText) ?? "-", order.status.rawValue,
+                detail(order), order.reason ?? "",
             ]
         }
-        return TextTable.lines([header] + rows, rightAligned: [0, 4, 5, 6, 7]).joined(separator: "\n")
+        return TextTable.lines([header] + rows, rightAligned: [0, 4, 5, 6, 8, 9]).joined(separator: "\n")
+    }
+
+    /// "trail 1.00; triggered at 99.50", "exits 7.tp at 105.00, 7.sl at 95.00", "exit of 7"; "-" for none.
+    static func detail(_ order: Order) -> String {
+        var parts: [String] = []
+        switch order.kind.trail {
+        case .amount(let amount): parts.append("trail \(amount)")
+        case .percent(let percent): parts.append("trail \(percent)%")
+        case nil: break
+        }
+        if let trigger = order.triggerPrice { parts.append("triggered at \(trigger)") }
+        if let bracket = order.bracket {
+            let exits = [
+                bracket.takeProfit.map { "\(BracketLeg.takeProfit.id(entry: order.id)) at \($0)" },
+                bracket.stopLoss.map { "\(BracketLeg.stopLoss.id(entry: order.id)) at \($0)" },
+            ]
+            parts.append("exits " + exits.compactMap { $0 }.joined(separator: ", "))
+        }
+        if let parent = order.parentID { parts.append("exit of \(parent)") }
+        return parts.isEmpty ? "-" : parts.joined(separator: "; ")
     }
 }

@@ -23,12 +23,15 @@ extension Replay {
     }
 
     /// The script's entries and the bad lines. A cancel must name an order placed on an earlier
-    /// line at an `atSeq` no later than its own; ids are unique.
+    /// line at an `atSeq` no later than its own, or an exit of its bracket (`o1.tp`, `o1.sl`);
+    /// ids are unique.
     static func parseOrders(_ text: String) -> ([ReplayEntry], [ReplayLineError]) {
         var entries: [ReplayEntry] = []
         var errors: [ReplayLineError] = []
         /// Every id placed so far, even on a bad line, so that one mistake is reported once.
         var placed: [String: (line: Int, atSeq: Int64?)] = [:]
+        /// The exits each bracket will make (`o1.tp`, `o1.sl`), by exit id: its entry's id.
+        var exits: [String: String] = [:]
         for (number, line) in lines(text) {
             do throws(ScriptError) {
                 let json: JSONValue
@@ -45,8 +48,8 @@ extension Replay {
                     guard let id = cancel.stringValue, !id.isEmpty else {
                         throw ScriptError("\"cancel\" must be the id of an order placed on an earlier line")
                     }
-                    guard let order = placed[id] else {
-                        throw ScriptError("cancel of \"\(id)\", which no earlier line places")
+                    guard let order = placed[id] ?? exits[id].flatMap({ placed[$0] }) else {
+                        throw ScriptError("cancel of \"\(id)\", which no earlier line places (nor a bracket of one)")
                     }
                     if let placedAt = order.atSeq, placedAt > seq {
                         throw ScriptError(
@@ -60,9 +63,16 @@ extension Replay {
                     guard let id = idJSON.stringValue, !id.isEmpty else { throw ScriptError("\"id\" must be a non-empty string") }
                     if let first = placed[id] { throw ScriptError("id \"\(id)\" is already used on line \(first.line)") }
                     placed[id] = (number, try? atSeq.get())
+                    if BracketLeg.allCases.contains(where: { id.hasSuffix(".\($0.rawValue)") }) {
+                        throw ScriptError("id \"\(id)\" ends in .tp or .sl, which name a bracket's exits: choose another")
+                    }
                     let seq = try atSeq.get()
                     let request: OrderRequest
                     do { request = try OrderRequest.parse(json) } catch { throw ScriptError(error.description) }
+                    if let bracket = request.bracket {
+                        if bracket.takeProfit != nil { exits[BracketLeg.takeProfit.id(entry: id)] = id }
+                        if bracket.stopLoss != nil { exits[BracketLeg.stopLoss.id(entry: id)] = id }
+                    }
                     entries.append(ReplayEntry(line: number, atSeq: seq, action: .submit(id: id, request: request)))
                 }
             } catch {

@@ -32,7 +32,8 @@ public struct Replay: Sendable, Hashable {
         self.entries = entries
     }
 
-    /// Runs the script against the feed and returns every order's outcome in script order.
+    /// Runs the script against the feed and returns every order's outcome in script order, each
+    /// bracket entry followed by the exits it made (`ID.tp`, then `ID.sl`).
     ///
     /// A cancel of an order that is already final (filled, cancelled, or rejected) changes
     /// nothing: it is recorded as a note on that order's result, as the live app would tell
@@ -41,6 +42,8 @@ public struct Replay: Sendable, Hashable {
         var engine = MatchingEngine(index: index)
         var results: [ReplayOrderResult] = []
         var position: [String: Int] = [:]
+        /// The exits brackets made, by id; each is reported after its entry.
+        var exits: [String: ReplayOrderResult] = [:]
         for entry in entries {
             if case .submit(let id, let request) = entry.action {
                 position[id] = results.count
@@ -49,12 +52,33 @@ public struct Replay: Sendable, Hashable {
         }
         func absorb(_ report: MatchReport) {
             for order in report.orders {
-                if let i = position[order.id] { results[i].update(order) }
+                if let i = position[order.id] {
+                    results[i].update(order)
+                } else if exits[order.id] != nil {
+                    exits[order.id]?.update(order)
+                } else if order.parentID != nil {
+                    exits[order.id] = ReplayOrderResult(order)
+                }
             }
             for fill in report.fills {
+                let replayFill = ReplayFill(seq: fill.seq, price: fill.price, quantity: fill.quantity)
                 if let i = position[fill.orderID] {
-                    results[i].fills.append(ReplayFill(seq: fill.seq, price: fill.price, quantity: fill.quantity))
+                    results[i].fills.append(replayFill)
+                } else {
+                    exits[fill.orderID]?.fills.append(replayFill)
                 }
+            }
+        }
+        /// A cancel that changed nothing, noted on the order it named (or, for an exit that was
+        /// never made, on its entry).
+        func noteUnchanged(_ id: String, entry: ReplayEntry) {
+            let cancel = "cancel at seq \(entry.atSeq) (orders line \(entry.line)) changed nothing: "
+            if let i = position[id] {
+                results[i].notes.append(cancel + "the order was already \(results[i].status.rawValue)")
+            } else if let exit = exits[id] {
+                exits[id]?.notes.append(cancel + "the exit was already \(exit.status.rawValue)")
+            } else if let dot = id.lastIndex(of: "."), let i = position[String(id[..<dot])] {
+                results[i].notes.append(cancel + "its entry had filled nothing, so exit \(id) did not exist")
             }
         }
 
@@ -80,15 +104,15 @@ public struct Replay: Sendable, Hashable {
                     do {
                         absorb(try engine.cancel(id: id, at: time))
                     } catch {
-                        guard let i = position[id] else { continue }
-                        results[i].notes.append(
-                            "cancel at seq \(entry.atSeq) (orders line \(entry.line)) changed nothing: "
-                                + "the order was already \(results[i].status.rawValue)")
+                        noteUnchanged(id, entry: entry)
                     }
                 }
             }
         }
-        return ReplayResult(orders: results)
+        return ReplayResult(
+            orders: results.flatMap { result in
+                [result] + BracketLeg.allCases.compactMap { exits[$0.id(entry: result.id)] }
+            })
     }
 
     /// The number of ticks with `seq <= atSeq`.

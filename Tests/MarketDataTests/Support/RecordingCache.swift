@@ -38,32 +38,20 @@ final class RecordingCache: AnswerStore {
     }
 
     func save(_ answer: SavedAnswer) async throws {
-        let ready = state.withLock { state in
+        let waiting = state.withLock { state in
             state.stores.append(answer.key)
             state.entries[answer.key] = answer
             let stored = state.stores.count
-            let ready = state.watchers.filter { $0.count <= stored }.map(\.continuation)
+            let done = state.watchers.filter { $0.count <= stored }.map(\.continuation)
             state.watchers.removeAll { $0.count <= stored }
-            return ready
+            return done
         }
-        for continuation in ready { continuation.resume() }
+        for continuation in waiting { continuation.resume() }
     }
 }
 
 /// A cache that never holds anything: every request must go to the network.
 struct NoCache: AnswerStore {
-    /// Returns once `count` answers have been stored, however long the store behind a refresh takes.
-    func waitForStores(_ count: Int) async {
-        await withCheckedContinuation { continuation in
-            let ready = state.withLock { state in
-                if state.stores.count >= count { return true }
-                state.watchers.append((count, continuation))
-                return false
-            }
-            if ready { continuation.resume() }
-        }
-    }
-
     func answer(for key: String) async throws -> SavedAnswer? { nil }
     func save(_ answer: SavedAnswer) async throws {}
 }
