@@ -3,8 +3,10 @@ SIGKILL at random moments are all there, with every fill, after a restart.
 
 Each round starts `bourse serve` on the same database, places orders from two threads (market
 orders that fill at once, limit orders near the market that fill on later ticks, limit orders
-far away that stay pending, cancels), listens to the screen's socket for fills of resting
-orders, and kills the process at a random point. What the server acknowledged (a 2xx answer or
+far away that stay pending, every other type of SPEC.md §10: stops and stop-limits near and far,
+trailing stops by amount and percent, day/ioc/fok, brackets whose exits the engine makes;
+cancels, of exits too), listens to the screen's socket for fills and triggers, and kills the
+process at a random point. What the server acknowledged (a 2xx answer or
 an order message on the socket) is then checked against the restarted server's API.
 """
 import contextlib
@@ -19,6 +21,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -88,6 +91,48 @@ class Acknowledged:
                 (f["seq"], f["price"], f["quantity"]) for f in event["fills"])
 
 
+def price(value):
+    return str(max(Decimal("0.01"), value).quantize(Decimal("0.01")))
+
+
+def order_body(rng, bid, ask):
+    """One order of a random type, priced around the book so that some fill, trigger or wait."""
+    side = rng.choice(["buy", "sell"])
+    quantity = rng.randint(1, 300)
+    # A small step beyond the market in the direction a stop waits: up for a buy, down for a sell.
+    step = Decimal(rng.choice(["0.02", "0.05", "0.20", "50.00"]))
+    beyond = ask + step if side == "buy" else bid - step
+    kind = rng.choice(["market", "near", "far", "stop", "stop_limit", "trailing", "tif", "bracket"])
+    if kind == "market":
+        return {"side": side, "type": "market", "quantity": quantity}
+    if kind == "near":  # rests, then fills as the price moves
+        return {"side": "buy", "type": "limit", "quantity": quantity, "price": price(bid)}
+    if kind == "far":
+        return {"side": "sell", "type": "limit", "quantity": 50, "price": "9999.00"}
+    if kind == "stop":
+        return {"side": side, "type": "stop", "quantity": quantity, "stopPrice": price(beyond),
+                "timeInForce": rng.choice(["gtc", "day"])}
+    if kind == "stop_limit":
+        limit = beyond + Decimal("0.05") if side == "buy" else beyond - Decimal("0.05")
+        return {"side": side, "type": "stop_limit", "quantity": quantity, "stopPrice": price(beyond),
+                "price": price(limit)}
+    if kind == "trailing":
+        trail = ({"trailAmount": rng.choice(["0.03", "0.10", "1.00"])} if rng.random() < 0.5
+                 else {"trailPercent": rng.choice(["0.05", "0.5", "2"])})
+        return {"side": side, "type": "trailing_stop", "quantity": quantity, **trail}
+    if kind == "tif":
+        limit = ask if side == "buy" else bid
+        return {"side": side, "type": "limit", "quantity": quantity, "price": price(limit),
+                "timeInForce": rng.choice(["day", "ioc", "fok"])}
+    # A bracket: a market or limit entry whose exits the engine makes as it fills.
+    wide = Decimal(rng.choice(["0.03", "0.10", "0.50"]))
+    up, down = (ask + wide, bid - wide) if side == "buy" else (bid - wide, ask + wide)
+    body = {"side": side, "quantity": quantity, "takeProfit": price(up), "stopLoss": price(down)}
+    if rng.random() < 0.5:
+        return {**body, "type": "market"}
+    return {**body, "type": "limit", "price": price(ask if side == "buy" else bid)}
+
+
 def trade(server, told, stop, rng):
     """Places and cancels orders until `stop` or the server dies."""
     while not stop.is_set():
@@ -97,13 +142,8 @@ def trade(server, told, stop, rng):
                 continue
             ask, bid = book["asks"][0][0], book["bids"][0][0]
             choice = rng.random()
-            if choice < 0.3:
-                body = {"side": rng.choice(["buy", "sell"]), "type": "market", "quantity": rng.randint(1, 400)}
-            elif choice < 0.6:
-                # Near the market: rests, then fills as the price moves.
-                body = {"side": "buy", "type": "limit", "quantity": rng.randint(1, 300), "price": bid}
-            elif choice < 0.8:
-                body = {"side": "sell", "type": "limit", "quantity": 50, "price": "9999.00"}
+            if choice < 0.75:
+                body = order_body(rng, Decimal(bid), Decimal(ask))
             else:
                 open_ = [o for o in list(told.orders.values()) if o["status"] in ("PENDING", "PARTIALLY_FILLED")]
                 if open_:
@@ -147,10 +187,21 @@ def check(server, told):
         assert told.fills[order_id] <= fills, f"order {order_id} lost fills: told {told.fills[order_id]}, stored {fills}"
         assert now["filledQuantity"] >= order["filledQuantity"], f"order {order_id} lost filled shares"
         assert now["filledQuantity"] == sum(f["quantity"] for f in stored["fills"])
-        if order["status"] in ("FILLED", "CANCELLED", "REJECTED"):
+        if order["status"] in ("FILLED", "CANCELLED", "REJECTED", "EXPIRED"):
             assert now["status"] == order["status"], f"order {order_id} was {order['status']}, now {now['status']}"
         if order_id in told.cancelled:
             assert now["status"] == "CANCELLED"
+        for member in ("type", "side", "timeInForce", "takeProfit", "stopLoss", "parentId", "trailAmount", "trailPercent"):
+            assert now[member] == order[member], f"order {order_id}'s {member} was {order[member]}, now {now[member]}"
+        if order["triggered"]:
+            assert now["triggered"] and now["triggerPrice"] == order["triggerPrice"], f"order {order_id} lost its trigger"
+        elif order["type"] == "trailing_stop" and order["stopPrice"] is not None and not now["triggered"]:
+            # The reference only moves one way: a sell's level up, a buy's down; a restart keeps it.
+            told_level, stored_level = Decimal(order["stopPrice"]), Decimal(now["stopPrice"])
+            moved = stored_level >= told_level if order["side"] == "sell" else stored_level <= told_level
+            assert moved, f"trailing stop {order_id} was told level {told_level}, now {stored_level}"
+        elif order["type"] in ("stop", "stop_limit"):
+            assert now["stopPrice"] == order["stopPrice"]
 
 
 def open_in_database(database):
@@ -181,6 +232,11 @@ def test_sigkill_at_random_points_loses_nothing_acknowledged():
             thread.join(timeout=10)
     assert len(told.orders) > 20, "too few orders were placed for the test to mean anything"
     assert any(f for f in told.fills.values()), "no order ever filled"
+    kinds = {o["type"] for o in told.orders.values()}
+    assert kinds == {"market", "limit", "stop", "stop_limit", "trailing_stop"}, f"only {kinds} were placed"
+    assert any(o["parentId"] for o in told.orders.values()), "no bracket ever made an exit"
+    assert any(o["type"] != "market" and o["triggered"] and o["triggerPrice"] for o in told.orders.values()), \
+        "no stop ever triggered"
 
     # A restart with no feed (nothing listens at that URL): nothing can fill, so the engine's
     # open orders must be exactly the database's.
