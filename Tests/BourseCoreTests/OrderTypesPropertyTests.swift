@@ -126,6 +126,45 @@ struct OrderTypesPropertyTests {
         }
     }
 
+    /// A restart before any tick (the open orders restored into a new engine, in time priority,
+    /// with no book until the tick) changes nothing that follows: untriggered stops keep their
+    /// level and trail reference, day orders their session, brackets their exits.
+    @Test func aRestartBeforeATickChangesNothingThatFollows() async {
+        await propertyCheck(count: 300, input: Self.streams) { seeds in
+            var running = MatchingEngine()
+            var restarted = MatchingEngine()
+            var history: [String] = []
+            for (number, seed) in seeds.enumerated() {
+                let step = RandomOrderStep.make(seed: seed, number: number)
+                history.append(step.description)
+                let context = history.suffix(12).joined(separator: "\n")
+                let time = RandomOrderStep.time(number)
+                switch step {
+                case .tick(let tick):
+                    if seed % 3 == 0 {
+                        restarted = MatchingEngine()
+                        for order in running.openOrders { restarted.restore(order) }
+                    }
+                    let (a, b) = (running.apply(tick), restarted.apply(tick))
+                    #expect(a == b, "\(context)\nrunning: \(a.orders)\nrestarted: \(b.orders)")
+                case .submit(let id, let request):
+                    let (a, b) = (running.submit(request, id: id, at: time), restarted.submit(request, id: id, at: time))
+                    #expect(a == b, "\(context)\nrunning: \(a.orders)\nrestarted: \(b.orders)")
+                case .cancel(let pick):
+                    let open = running.openOrders
+                    guard !open.isEmpty else { continue }
+                    let id = open[pick % open.count].id
+                    let (a, b) = (try? running.cancel(id: id, at: time), try? restarted.cancel(id: id, at: time))
+                    #expect(a != nil && a == b, "\(context)")
+                case .clearBook:
+                    running.clearBook()
+                    restarted.clearBook()
+                }
+                #expect(running.openOrders == restarted.openOrders, "\(context)")
+            }
+        }
+    }
+
     /// Runs both engines over the stream, checking each step; returns every order's states.
     @discardableResult
     static func checkSameReports(_ seeds: [UInt64]) -> [Order] {
