@@ -40,11 +40,11 @@ struct ExchangeRoutesTests {
     /// A live book: asks 101.26 x 200, 101.27 x 300; bids 101.24 x 300, 101.23 x 500.
     static func tick(
         _ seq: Int64, asks: [(String, Int)] = [("101.26", 200), ("101.27", 300)],
-        bids: [(String, Int)] = [("101.24", 300), ("101.23", 500)]
+        bids: [(String, Int)] = [("101.24", 300), ("101.23", 500)], last: String = "101.25"
     ) throws -> FeedTick {
         FeedTick(
             seq: seq, time: Date(timeIntervalSince1970: 1_763_820_000 + Double(seq)), symbol: "AAPL",
-            last: LastTrade(price: try Price(parsing: "101.25"), size: 100),
+            last: LastTrade(price: try Price(parsing: last), size: 100),
             bids: try bids.map { BookLevel(price: try Price(parsing: $0.0), quantity: $0.1) },
             asks: try asks.map { BookLevel(price: try Price(parsing: $0.0), quantity: $0.1) })
     }

@@ -74,6 +74,63 @@ struct ExchangeSocketTests {
         }
     }
 
+    /// SPEC.md §10 on the screen's socket: a trailing stop's level moves with the last price in
+    /// order messages, its trigger comes with the notice the screen shows, and a bracket's exits
+    /// arrive as orders of their own with their entry.
+    @Test func aTrailingStopsLevelMovesLiveAndItsTriggerIsTold() async throws {
+        let (app, desk) = try await Self.app()
+
+        try await app.test(.live) { client in
+            await desk.handle(.state(.live))
+            await desk.handle(.tick(try ExchangeRoutesTests.tick(1)))
+            let port = try #require(client.port)
+            try await RawConnection.open(port: port) { reader, writer in
+                try await writer.write(ByteBuffer(string: Self.handshake(port: port)))
+                #expect(try await reader.response().status == 101)
+                func next(_ type: String) async throws -> [String: Any] {
+                    while true {
+                        let text = try await reader.text()
+                        let message = try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+                        if message["type"] as? String == type { return message }
+                    }
+                }
+                _ = try await next("snapshot")
+
+                let trail = try OrderRequest(side: .sell, kind: .trailingStop(.amount(Price(ticks: 100))), quantity: 40)
+                _ = try await desk.place(trail)
+                let placed = try #require(try await next("order")["order"] as? [String: Any])
+                #expect(placed["type"] as? String == "trailing_stop")
+                #expect(placed["stopPrice"] as? String == "100.25")
+                #expect(placed["triggered"] as? Bool == false)
+
+                await desk.handle(.tick(try ExchangeRoutesTests.tick(2, last: "101.90")))
+                let moved = try #require(try await next("order")["order"] as? [String: Any])
+                #expect(moved["stopPrice"] as? String == "100.90")
+
+                await desk.handle(
+                    .tick(try ExchangeRoutesTests.tick(3, asks: [("100.92", 100)], bids: [("100.88", 100)], last: "100.90")))
+                let triggered = try await next("order")
+                let order = try #require(triggered["order"] as? [String: Any])
+                #expect(order["status"] as? String == "FILLED")
+                #expect(order["triggerPrice"] as? String == "100.90")
+                #expect(triggered["notice"] as? String == "stop triggered at 100.90: sold 40 at 100.88")
+
+                let bracket = try #require(Bracket(takeProfit: Price(ticks: 10_400), stopLoss: Price(ticks: 9_800)))
+                _ = try await desk.place(try .market(.buy, quantity: 10, bracket: bracket))
+                var ids: Set<String> = []
+                var parents: Set<String> = []
+                while ids.count < 3 {
+                    let order = try #require(try await next("order")["order"] as? [String: Any])
+                    ids.insert(try #require(order["id"] as? String))
+                    if let parent = order["parentId"] as? String { parents.insert(parent) }
+                }
+                let entry = try #require(ids.first { !$0.contains(".") })
+                #expect(ids == [entry, "\(entry).tp", "\(entry).sl"])
+                #expect(parents == [entry])
+            }
+        }
+    }
+
     @Test func anotherSitesPageMayNotOpenTheSocket() async throws {
         let (app, _) = try await Self.app()
 
