@@ -54,23 +54,10 @@ public enum OrdersReport {
         return TextTable.lines([header] + rows, rightAligned: [0, 4, 5, 6, 8, 9]).joined(separator: "\n")
     }
 
-    /// "trail 1.00; triggered at 99.50", "exits 7.tp at 105.00, 7.sl at 95.00", "exit of 7"; "-" for none.
+    /// The type's details (`OrderDetails`) joined by "; ", or "-".
     static func detail(_ order: Order) -> String {
-        var parts: [String] = []
-        switch order.kind.trail {
-        case .amount(let amount): parts.append("trail \(amount)")
-        case .percent(let percent): parts.append("trail \(percent)%")
-        case nil: break
-        }
-        if let trigger = order.triggerPrice { parts.append("triggered at \(trigger)") }
-        if let bracket = order.bracket {
-            let exits = [
-                bracket.takeProfit.map { "\(BracketLeg.takeProfit.id(entry: order.id)) at \($0)" },
-                bracket.stopLoss.map { "\(BracketLeg.stopLoss.id(entry: order.id)) at \($0)" },
-            ]
-            parts.append("exits " + exits.compactMap { $0 }.joined(separator: ", "))
-        }
-        if let parent = order.parentID { parts.append("exit of \(parent)") }
+        let parts = OrderDetails.parts(
+            id: order.id, kind: order.kind, bracket: order.bracket, triggerPrice: order.triggerPrice, parentID: order.parentID)
         return parts.isEmpty ? "-" : parts.joined(separator: "; ")
     }
 }

@@ -1,5 +1,5 @@
 extension ReplayResult {
-    /// A table for people: one row per order, what its type adds (trail, bracket, trigger), its
+    /// A table for people: one row per order, what its type adds (trail, trigger, exits, entry), its
     /// fills and its notes indented under it.
     ///
     /// ```
@@ -33,22 +33,10 @@ extension ReplayResult {
         return out.joined(separator: "\n") + "\n"
     }
 
-    /// What the row's columns leave out: a trailing stop's trail, a bracket's exits, a trigger.
+    /// What the row's columns leave out (`OrderDetails`): a trail, a trigger, a bracket's exits, an
+    /// exit's entry.
     private static func details(_ order: ReplayOrderResult) -> [String] {
-        var lines: [String] = []
-        switch order.kind.trail {
-        case .amount(let amount): lines.append("trail \(amount)")
-        case .percent(let percent): lines.append("trail \(percent)%")
-        case nil: break
-        }
-        if let bracket = order.bracket {
-            let legs = [
-                bracket.takeProfit.map { "take-profit \($0) (\(BracketLeg.takeProfit.id(entry: order.id)))" },
-                bracket.stopLoss.map { "stop-loss \($0) (\(BracketLeg.stopLoss.id(entry: order.id)))" },
-            ]
-            lines.append("bracket: " + legs.compactMap { $0 }.joined(separator: ", "))
-        }
-        if let trigger = order.triggerPrice { lines.append("triggered at \(trigger)") }
-        return lines
+        OrderDetails.parts(
+            id: order.id, kind: order.kind, bracket: order.bracket, triggerPrice: order.triggerPrice, parentID: order.parentID)
     }
 }
