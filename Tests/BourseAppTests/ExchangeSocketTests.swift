@@ -35,6 +35,23 @@ struct ExchangeSocketTests {
         RawConnection.webSocketHandshake("/exchange/ws", host: "localhost:\(port)", origin: "http://localhost:\(port)")
     }
 
+    /// Upgrades the connection as the page does and expects the switch.
+    static func upgrade(
+        _ reader: inout RawReader, _ writer: NIOAsyncChannelOutboundWriter<ByteBuffer>, port: Int
+    ) async throws {
+        try await writer.write(ByteBuffer(string: handshake(port: port)))
+        #expect(try await reader.response().status == 101)
+    }
+
+    /// The next message as JSON; with `type`, the next message of that type (others skipped).
+    static func next(_ reader: inout RawReader, type: String? = nil) async throws -> [String: Any] {
+        while true {
+            let text = try await reader.text()
+            let message = try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            if type == nil || message["type"] as? String == type { return message }
+        }
+    }
+
     @Test func thePageGetsASnapshotThenEveryTickStateAndOrderEvent() async throws {
         let (app, desk) = try await Self.app()
 
@@ -43,12 +60,8 @@ struct ExchangeSocketTests {
             await desk.handle(.tick(try ExchangeRoutesTests.tick(1)))
             let port = try #require(client.port)
             try await RawConnection.open(port: port) { reader, writer in
-                try await writer.write(ByteBuffer(string: Self.handshake(port: port)))
-                #expect(try await reader.response().status == 101)
-                func next() async throws -> [String: Any] {
-                    let text = try await reader.text()
-                    return try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-                }
+                try await Self.upgrade(&reader, writer, port: port)
+                func next() async throws -> [String: Any] { try await Self.next(&reader) }
                 let snapshot = try await next()
                 #expect(snapshot["type"] as? String == "snapshot")
                 #expect(snapshot["state"] as? String == "live")
@@ -85,15 +98,8 @@ struct ExchangeSocketTests {
             await desk.handle(.tick(try ExchangeRoutesTests.tick(1)))
             let port = try #require(client.port)
             try await RawConnection.open(port: port) { reader, writer in
-                try await writer.write(ByteBuffer(string: Self.handshake(port: port)))
-                #expect(try await reader.response().status == 101)
-                func next(_ type: String) async throws -> [String: Any] {
-                    while true {
-                        let text = try await reader.text()
-                        let message = try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-                        if message["type"] as? String == type { return message }
-                    }
-                }
+                try await Self.upgrade(&reader, writer, port: port)
+                func next(_ type: String) async throws -> [String: Any] { try await Self.next(&reader, type: type) }
                 _ = try await next("snapshot")
 
                 let trail = try OrderRequest(side: .sell, kind: .trailingStop(.amount(Price(ticks: 100))), quantity: 40)
