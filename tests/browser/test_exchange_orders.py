@@ -124,6 +124,7 @@ def test_each_type_shows_its_fields_and_times_in_force(driver, app_url, screensh
     assert driver.find_element(By.ID, "submit").text == "Sell 100, trailing 1.00 below the high"
     Select(driver.find_element(By.ID, "trail-unit")).select_by_value("percent")
     assert driver.find_element(By.ID, "submit").text == "Sell 100, trailing 1.00% below the high"
+    screenshot("trailing")
     choose(driver, '[data-side="buy"]')
     choose(driver, '[data-type="stop_limit"]')
     set_field(driver, "stop-price", "101.00")
