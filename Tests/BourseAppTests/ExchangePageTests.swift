@@ -46,7 +46,9 @@ struct ExchangePageTests {
         for id in [
             "ex-bar", "ex-symbol", "last-price", "feed-badge", "sim-label", "feed-note", "status", "error",
             "chart-section", "ex-chart", "ex-chart-status", "ticket", "quantity", "limit-price", "price-field", "ticket-error",
-            "submit", "book", "book-rows", "best-bid", "best-ask", "spread", "position", "pos-quantity", "pos-unrealized",
+            "stop-price", "stop-price-error", "trail", "trail-unit", "time-in-force", "tif-hint", "bracket-toggle",
+            "take-profit", "stop-loss", "submit", "book", "book-rows", "best-bid", "best-ask", "spread", "position",
+            "pos-quantity", "pos-unrealized",
             "pos-realized", "open-orders", "open-empty", "history", "history-rows", "history-empty", "orders-error", "toasts",
         ] {
             #expect(html.contains(#"id="\#(id)""#), "no #\(id)")
@@ -83,7 +85,7 @@ struct ExchangePageTests {
             #expect(html.contains(#"<script type="module" src="\#(Assets.url(for: name))"></script>"#), "\(name)")
         }
         let imported = Assets.all.keys.filter { $0.hasPrefix("exchange-") && $0.hasSuffix(".js") }
-        #expect(imported.count == 6)
+        #expect(imported.count == 7)
         for name in imported + ["market-format.js"] {
             #expect(html.contains(#"<link rel="modulepreload" href="\#(Assets.url(for: name))">"#), "\(name)")
         }

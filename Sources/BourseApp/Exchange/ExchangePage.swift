@@ -94,10 +94,14 @@ struct ExchangePage {
         ).render()
     }
 
-    /// The order ticket. The side and type are toggle buttons (44 px targets, unlike radio
-    /// dots); the quantity is a text field with a numeric keypad, so whatever the user typed
-    /// reaches the server and its error says what was wrong; the limit price shows only for a
-    /// limit order; the submit button says what will happen ("Buy 100 at market").
+    /// The order ticket. The side and the five types are toggle buttons (44 px targets, unlike
+    /// radio dots; the types wrap to two rows on a narrow ticket); the quantity is a text field with
+    /// a numeric keypad, so whatever the user typed reaches the server and its error says what was
+    /// wrong. Each other field shows only for the types that take it (`exchange-ticket.js`): the
+    /// limit price (limit, stop limit), the stop price (stop, stop limit), the trail as an amount or
+    /// a percent (trailing stop), the time in force with the options the type allows, and behind a
+    /// disclosure a market or limit entry's take-profit and stop-loss. Each field has its rule as a
+    /// hint and its own error; the submit button says what will happen ("Buy 100 at market").
     static let ticket: HTML = #"""
         <section class="panel ex-ticket-panel" id="ticket-section" aria-labelledby="ticket-heading">
         <h2 id="ticket-heading">Place an order</h2>
@@ -108,20 +112,54 @@ struct ExchangePage {
         <button type="button" class="toggle" data-side="sell" aria-pressed="false">Sell</button></div>
         <div class="toggles type-toggles" role="group" aria-label="Order type">\#
         <button type="button" class="toggle" data-type="market" aria-pressed="true">Market</button>\#
-        <button type="button" class="toggle" data-type="limit" aria-pressed="false">Limit</button></div>
+        <button type="button" class="toggle" data-type="limit" aria-pressed="false">Limit</button>\#
+        <button type="button" class="toggle" data-type="stop" aria-pressed="false">Stop</button>\#
+        <button type="button" class="toggle" data-type="stop_limit" aria-pressed="false">Stop limit</button>\#
+        <button type="button" class="toggle" data-type="trailing_stop" aria-pressed="false">Trailing stop</button></div>
         </div>
         <div class="ticket-fields">
         <p class="field"><label for="quantity">Quantity</label>\#
         <input type="text" id="quantity" name="quantity" value="100" inputmode="numeric" autocomplete="off" \#
         spellcheck="false" enterkeyhint="done" aria-describedby="ticket-error"></p>
+        \#(field("stop", label: "Stop price", input: "stop-price", name: "stopPrice"))
         <p class="field" id="price-field" hidden><label for="limit-price">Limit price</label>\#
         <input type="text" id="limit-price" name="price" inputmode="decimal" autocomplete="off" \#
-        spellcheck="false" enterkeyhint="done" aria-describedby="price-hint ticket-error">\#
-        <span class="hint" id="price-hint"></span></p>
+        spellcheck="false" enterkeyhint="done" aria-describedby="limit-price-hint price-hint limit-price-error ticket-error">\#
+        <span class="hint" id="limit-price-hint"></span><span class="hint" id="price-hint"></span>\#
+        <span class="field-error" id="limit-price-error"></span></p>
+        <p class="field wide" id="trail-field" hidden><label for="trail">Trail</label>\#
+        <span class="trail-inputs"><input type="text" id="trail" name="trail" inputmode="decimal" autocomplete="off" \#
+        spellcheck="false" enterkeyhint="done" aria-describedby="trail-hint trail-error ticket-error">\#
+        <select id="trail-unit" name="trailUnit" aria-label="Trail in">\#
+        <option value="amount" selected>$ amount</option><option value="percent">% of price</option></select></span>\#
+        <span class="hint" id="trail-hint"></span><span class="field-error" id="trail-error"></span></p>
+        <p class="field wide" id="tif-field"><label for="time-in-force">Time in force</label>\#
+        <select id="time-in-force" name="timeInForce" aria-describedby="tif-hint">\#
+        <option value="ioc" selected>Immediate or cancel</option><option value="fok">Fill or kill</option></select>\#
+        <span class="hint" id="tif-hint">Fills what it can now; the rest is cancelled.</span></p>
+        </div>
+        <div class="bracket" id="bracket">
+        <button type="button" class="disclosure" id="bracket-toggle" aria-expanded="false" \#
+        aria-controls="bracket-fields">Add take-profit / stop-loss</button>
+        <div class="ticket-fields" id="bracket-fields" hidden>
+        \#(field("take-profit", label: "Take-profit", input: "take-profit", name: "takeProfit"))
+        \#(field("stop-loss", label: "Stop-loss", input: "stop-loss", name: "stopLoss"))
+        </div>
         </div>
         <p class="ticket-error" id="ticket-error" aria-live="assertive"></p>
         <button type="submit" class="button submit buy" id="submit">Buy 100 at market</button>
         </form>
         </section>
         """#
+
+    /// A price field of the ticket, hidden until its type or the bracket shows it: the label, the
+    /// input (`input` is its id), the rule (`<input>-hint`) and its error (`<input>-error`).
+    private static func field(_ id: String, label: String, input: String, name: String) -> HTML {
+        #"""
+        <p class="field" id="\#(id)-field" hidden><label for="\#(input)">\#(label)</label>\#
+        <input type="text" id="\#(input)" name="\#(name)" inputmode="decimal" autocomplete="off" \#
+        spellcheck="false" enterkeyhint="done" aria-describedby="\#(input)-hint \#(input)-error ticket-error">\#
+        <span class="hint" id="\#(input)-hint"></span><span class="field-error" id="\#(input)-error"></span></p>
+        """#
+    }
 }

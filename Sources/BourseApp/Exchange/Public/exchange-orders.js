@@ -1,6 +1,7 @@
 import * as B from "./bourse.js";
 import { $, FINAL, STATUS_WORDS, state, setText, clock, describe } from "./exchange-state.js";
 import { refreshPosition } from "./exchange-position.js";
+import { TIF_WORDS, defaultTif } from "./exchange-ticket-rules.js";
 
 // ---- Orders: merged from the API's answers and the socket's events. ----
 
@@ -29,6 +30,7 @@ function noticeKind(order) {
     case "FILLED": return "good";
     case "PARTIALLY_FILLED": return "partial";
     case "REJECTED": return "bad";
+    case "EXPIRED": return "warn";
     case "CANCELLED":
         if (order.reason === "cancelled by the user") return "cancel";
         return order.filledQuantity > 0 ? "partial" : "warn";
@@ -39,12 +41,16 @@ function noticeKind(order) {
 /** Shows the server's notice for an order event once, whichever of the POST answer and the socket brings it first. */
 export function notify(order, notice) {
     if (!order || typeof notice !== "string" || notice === "") return;
-    const key = order.id + "|" + order.status + "|" + order.filledQuantity;
+    const key = order.id + "|" + order.status + "|" + order.filledQuantity + "|" + (order.triggered === true);
     if (state.seenNotices.has(key)) return;
     state.seenNotices.add(key);
     if (state.seenNotices.size > 1000) state.seenNotices.delete(state.seenNotices.values().next().value);
     const kind = noticeKind(order);
-    toast(kind, TOAST_TITLES[kind], notice, order.id);
+    let title = TOAST_TITLES[kind];
+    if (order.status === "EXPIRED") title = "Expired";
+    else if (order.status === "PENDING" && order.parentId) title = "Exit placed";
+    else if (order.status === "PENDING" && wasTriggered(order)) title = "Triggered";
+    toast(kind, title, notice, order.id);
 }
 
 function toast(kind, title, text, orderID) {
@@ -70,19 +76,78 @@ function isOpen(order) {
     return order.status === "PENDING" || order.status === "PARTIALLY_FILLED";
 }
 
+/** An id's place in time: "12" is 12, its exits "12.sl" and "12.tp" come after it. */
+function idRank(id) {
+    const match = /^(\d+)(?:\.(sl|tp))?$/.exec(String(id));
+    if (!match) return [-1, 0];
+    return [Number(match[1]), match[2] === "tp" ? 2 : match[2] === "sl" ? 1 : 0];
+}
+
 function newestFirst(a, b) {
     if (a.createdAt !== b.createdAt) return String(a.createdAt) < String(b.createdAt) ? 1 : -1;
-    return Number(b.id) - Number(a.id);
+    const x = idRank(a.id), y = idRank(b.id);
+    return y[0] - x[0] || y[1] - x[1];
 }
 
 export function sideWord(side) {
     return side === "sell" ? "Sell" : "Buy";
 }
 
-/** "Buy 100 · limit 101.20", "Sell 50 · market". */
+/** Whether a stop order has triggered (with the last price it triggered at). */
+function wasTriggered(order) {
+    return STOP_TYPES.includes(order.type) && order.triggered === true && typeof order.triggerPrice === "string";
+}
+
+const STOP_TYPES = ["stop", "stop_limit", "trailing_stop"];
+const TYPE_WORDS = { market: "market", limit: "limit", stop: "stop", stop_limit: "stop limit", trailing_stop: "trailing stop" };
+
+function shown(price) {
+    return price === null || price === undefined ? "—" : String(price);
+}
+
+/** A bracket's exit: "take-profit of order 12" (its id is `12.tp`), "stop-loss of order 12"; null for any other order. */
+function exitRole(order) {
+    if (!order.parentId) return null;
+    return (String(order.id).endsWith(".tp") ? "take-profit" : "stop-loss") + " of order " + order.parentId;
+}
+
+/** The type with its prices: "market", "limit 101.20", "stop 99.50", "stop 101.00, limit 101.05",
+ *  "trailing stop 99.00" (a trailing stop's level now: it moves with the market). */
+function headline(order) {
+    switch (order.type) {
+    case "limit": return "limit " + shown(order.price);
+    case "stop": return "stop " + shown(order.stopPrice);
+    case "stop_limit": return "stop " + shown(order.stopPrice) + ", limit " + shown(order.price);
+    case "trailing_stop": return "trailing stop " + shown(order.stopPrice);
+    default: return TYPE_WORDS[order.type] || String(order.type);
+    }
+}
+
+/** The rest of its terms: the trail, where it triggered, a time in force that is not the type's
+ *  default, an entry's bracket. */
+function terms(order) {
+    const list = [];
+    if (order.type === "trailing_stop") {
+        const trail = order.trailPercent ? order.trailPercent + "%" : shown(order.trailAmount);
+        list.push("trailing " + trail + (order.side === "sell" ? " below the high" : " above the low"));
+    }
+    if (wasTriggered(order)) list.push("triggered at " + order.triggerPrice);
+    if (order.timeInForce && order.timeInForce !== defaultTif(order.type)) list.push(TIF_WORDS[order.timeInForce] || order.timeInForce);
+    if (order.takeProfit) list.push("take-profit " + order.takeProfit);
+    if (order.stopLoss) list.push("stop-loss " + order.stopLoss);
+    return list;
+}
+
+/** "100 · limit 101.20", "100 · take-profit of order 12 · limit 104.00". */
+function what(order) {
+    const role = exitRole(order);
+    return order.quantity + " · " + (role ? role + " · " : "") + headline(order);
+}
+
+/** "Buy 100 · limit 101.20 · day only", "Sell 50 · stop 99.50 · triggered at 99.50". */
 function describeOrder(order) {
-    return sideWord(order.side) + " " + order.quantity + " · "
-        + (order.type === "limit" ? "limit " + (order.price === null ? "?" : order.price) : "market");
+    const rest = terms(order);
+    return sideWord(order.side) + " " + what(order) + (rest.length > 0 ? " · " + rest.join(", ") : "");
 }
 
 function timeCell(iso) {
@@ -116,7 +181,7 @@ export function renderOrders() {
     }
     setText($("open-count"), state.ordersLoaded || open.length > 0 ? "(" + open.length + ")" : "");
     const openEmpty = $("open-empty");
-    if (state.ordersLoaded || open.length > 0) setText(openEmpty, "No open orders. A limit order that is not filled at once waits here.");
+    if (state.ordersLoaded || open.length > 0) setText(openEmpty, "No open orders. Limit and stop orders wait here until they fill.");
     openEmpty.hidden = open.length > 0;
 
     const rows = orders.slice(0, 100).map(historyRow);
@@ -132,6 +197,7 @@ function openItem(order) {
     button.addEventListener("click", function () { cancelOrder(button.dataset.orderId); });
     return B.el("li", { class: "open-order" },
         B.el("p", { class: "open-what" }, B.el("span", { class: "side" }), B.el("span", { class: "rest" })),
+        B.el("p", { class: "open-terms" }),
         B.el("p", { class: "open-state" }),
         button);
 }
@@ -139,10 +205,16 @@ function openItem(order) {
 function updateOpenItem(item, order) {
     item.dataset.orderId = order.id;
     item.dataset.status = order.status;
+    item.dataset.type = order.type;
+    setData(item, "stopPrice", order.stopPrice);
+    setData(item, "parentId", order.parentId);
     const side = item.querySelector(".side"), rest = item.querySelector(".rest");
     setText(side, sideWord(order.side));
     side.className = "side " + order.side;
-    setText(rest, " " + order.quantity + " at " + (order.price === null ? "market" : order.price) + (order.type === "limit" ? " limit" : ""));
+    setText(rest, " " + what(order));
+    const more = terms(order), termsLine = item.querySelector(".open-terms");
+    setText(termsLine, more.join(" · "));
+    termsLine.hidden = more.length === 0;
     const filled = order.filledQuantity > 0
         ? order.filledQuantity + " filled" + (order.averagePrice ? " at " + order.averagePrice : "") + ", " + (order.quantity - order.filledQuantity) + " waiting"
         : "none filled yet";
@@ -155,16 +227,22 @@ function updateOpenItem(item, order) {
     button.setAttribute("aria-label", (busy ? "Cancelling order " : "Cancel order ") + order.id + ": " + describeOrder(order));
 }
 
+function setData(node, name, value) {
+    if (value === null || value === undefined) delete node.dataset[name];
+    else if (node.dataset[name] !== String(value)) node.dataset[name] = String(value);
+}
+
 function historyRow(order) {
     const filled = B.el("td", { class: "num" }, order.filledQuantity + " of " + order.quantity);
     if (order.averagePrice) filled.append(B.el("span", { class: "note" }, "avg " + order.averagePrice));
     const status = B.el("td", { class: "status" },
         B.el("span", { class: "status-badge " + order.status.toLowerCase() }, STATUS_WORDS[order.status] || order.status));
     if (order.reason) status.append(B.el("span", { class: "note" }, order.reason));
-    const what = B.el("td", {}, B.el("span", { class: "side " + order.side }, sideWord(order.side)),
-        " " + order.quantity + " · " + (order.type === "limit" ? "limit " + order.price : "market"));
-    return B.el("tr", { "data-order-id": order.id, "data-status": order.status },
-        B.el("td", {}, timeCell(order.createdAt)), what, filled, status);
+    const rest = terms(order);
+    const cell = B.el("td", {}, B.el("span", { class: "side " + order.side }, sideWord(order.side)), " " + what(order),
+        rest.length > 0 ? B.el("span", { class: "note" }, rest.join(" · ")) : null);
+    return B.el("tr", { "data-order-id": order.id, "data-status": order.status, "data-type": order.type },
+        B.el("td", {}, timeCell(order.createdAt)), cell, filled, status);
 }
 
 export async function loadOrders() {

@@ -9,10 +9,10 @@ export const MAX_POINTS = 300;
 export const MAX_LATENCIES = 10000;
 export const LEVELS = 10;
 export const SVG_NS = "http://www.w3.org/2000/svg";
-export const FINAL = ["FILLED", "CANCELLED", "REJECTED"];
+export const FINAL = ["FILLED", "CANCELLED", "REJECTED", "EXPIRED"];
 export const STATUS_WORDS = {
     PENDING: "Pending", PARTIALLY_FILLED: "Partly filled", FILLED: "Filled",
-    CANCELLED: "Cancelled", REJECTED: "Rejected"
+    CANCELLED: "Cancelled", REJECTED: "Rejected", EXPIRED: "Expired"
 };
 const FEED_WORDS = { connecting: "Connecting…", live: "Live", stale: "Stale", reconnecting: "Reconnecting…" };
 const FEED_NOTES = {
