@@ -186,7 +186,8 @@ def check(server, told):
         fills = {(f["seq"], f["price"], f["quantity"]) for f in stored["fills"]}
         assert told.fills[order_id] <= fills, f"order {order_id} lost fills: told {told.fills[order_id]}, stored {fills}"
         assert now["filledQuantity"] >= order["filledQuantity"], f"order {order_id} lost filled shares"
-        assert now["filledQuantity"] == sum(f["quantity"] for f in stored["fills"])
+        assert now["filledQuantity"] == sum(f["quantity"] for f in stored["fills"]), \
+            f"order {order_id}'s filled quantity is not its fills': {now}, fills {stored['fills']}, told {order}"
         if order["status"] in ("FILLED", "CANCELLED", "REJECTED", "EXPIRED"):
             assert now["status"] == order["status"], f"order {order_id} was {order['status']}, now {now['status']}"
         if order_id in told.cancelled:

@@ -51,6 +51,52 @@ enum OrderTypesBenchmarks {
     static func register() {
         register("100k waiting stops and 100k resting limits", trailingEvery: nil)
         register("100k waiting stops (10k trailing) and 100k resting limits", trailingEvery: 10)
+        registerRisingMarket()
+    }
+
+    /// The trailing stops' worst case: every tick a new high, so each of 10,000 sell trailing
+    /// stops (1.00 behind) moves its level, and each move is an order changed (the app stores and
+    /// shows every one). 100 ticks an iteration, rising a cent each, on a fresh copy of the engine.
+    static func registerRisingMarket() {
+        let trailing = 10_000
+        let rising: [FeedTick] = (1...100).map { i in
+            let mid = Int64(10_000 + i)
+            return FeedTick(
+                seq: Int64(i + 1), time: placedAt.addingTimeInterval(Double(i) / 10), symbol: "BRSE",
+                last: LastTrade(price: Price(ticks: mid), size: 100),
+                bids: [BookLevel(price: Price(ticks: mid - 1), quantity: 100)],
+                asks: [BookLevel(price: Price(ticks: mid + 1), quantity: 100)])
+        }
+        let request = try! OrderRequest(side: .sell, kind: .trailingStop(.amount(Price(ticks: 100))), quantity: 10)
+        var fast = MatchingEngine()
+        var scanning = ScanningEngine()
+        _ = fast.apply(ticks[0])
+        _ = scanning.apply(ticks[0])
+        for i in 0..<trailing {
+            _ = fast.submit(request, id: "t\(i)", at: placedAt)
+            _ = scanning.submit(request, id: "t\(i)", at: placedAt)
+        }
+        let name = "Exchange: 100 ticks moving 10k trailing stops (a new high every tick)"
+        Benchmark(
+            "\(name) (bourse)",
+            configuration: .init(
+                metrics: [.wallClock], timeUnits: .microseconds, warmupIterations: 1, scalingFactor: .one,
+                maxDuration: .seconds(5), maxIterations: 50)
+        ) { benchmark in
+            var engine = fast
+            benchmark.startMeasurement()
+            blackHole(rising.reduce(0) { $0 + engine.apply($1).orders.count })
+        }
+        Benchmark(
+            "\(name) (baseline)",
+            configuration: .init(
+                metrics: [.wallClock], timeUnits: .microseconds, warmupIterations: 1, scalingFactor: .one,
+                maxDuration: .seconds(5), maxIterations: 50)
+        ) { benchmark in
+            var engine = scanning
+            benchmark.startMeasurement()
+            blackHole(rising.reduce(0) { $0 + engine.apply($1).orders.count })
+        }
     }
 
     /// An engine applied to in place across iterations.
