@@ -73,8 +73,10 @@ public final class LiveMarket: Sendable {
 
     public var router: Router<AppRequestContext> { buildRouter(market: service) }
 
-    /// Takes the source down: from now on every request to it is refused.
+    /// Takes the source down: from now on every request to it fails, even on a connection the
+    /// client keeps open from before (the stand-in answers 503, then its server stops).
     public func stopSource() async {
+        standIn.isDown = true
         server.cancel()
         _ = await server.result
     }

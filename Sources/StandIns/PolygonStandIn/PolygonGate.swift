@@ -12,10 +12,16 @@ struct PolygonGate<Context: RequestContext>: RouterMiddleware {
         #"{"status":"ERROR","error":"You've exceeded the maximum requests per minute, please wait or upgrade your subscription to continue. https://polygon.io/pricing"}"#
     }
 
+    /// What the stand-in answers during an outage (`PolygonStandIn.isDown`).
+    static var outageBody: String { #"{"status":"ERROR","error":"The service is temporarily unavailable."}"# }
+
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         standIn.served.add(1, ordering: .relaxed)
+        if standIn.isDown {
+            return PolygonStandIn.json(text: Self.outageBody, status: .serviceUnavailable)
+        }
         if let window = standIn.window, !window.admit(at: standIn.clock()) {
             return PolygonStandIn.json(text: Self.rateLimitBody, status: .tooManyRequests)
         }

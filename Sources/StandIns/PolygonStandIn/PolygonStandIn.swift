@@ -32,6 +32,13 @@ public final class PolygonStandIn: Sendable {
     /// The number of requests received so far, rate-limited ones included.
     public var requestCount: Int { served.load(ordering: .relaxed) }
 
+    /// An outage: while true, every request is answered 503, on connections already open too.
+    public var isDown: Bool {
+        get { down.load(ordering: .relaxed) }
+        set { down.store(newValue, ordering: .relaxed) }
+    }
+    private let down = Atomic<Bool>(false)
+
     /// A router with the Polygon routes; any other path is a 400 with Polygon's ERROR body.
     public func buildRouter() -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
