@@ -44,7 +44,9 @@ struct DatabaseOrderStoreTests {
         #expect(try await reopened.openOrders() == [partly])
         #expect(try await reopened.orders(limit: 10).map(\.id) == ["2", "1"])
         #expect(try await reopened.orders(limit: 1).map(\.id) == ["2"])
-        #expect(try await reopened.fills(orderID: "1") == [bought])
+        let withFills = try #require(try await reopened.orderWithFills(id: "1"))
+        #expect(withFills.order == partly && withFills.fills == [bought])
+        #expect(try await reopened.orderWithFills(id: "3") == nil)
         #expect(try await reopened.allFills() == [sold, bought])
         #expect(try await reopened.lastOrderNumber() == 2)
     }

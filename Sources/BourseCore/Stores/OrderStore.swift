@@ -19,8 +19,9 @@ public protocol OrderStore: Sendable {
     func orders(limit: Int) async throws -> [Order]
     /// One order, or nil.
     func order(id: String) async throws -> Order?
-    /// One order's fills, oldest first.
-    func fills(orderID: String) async throws -> [Fill]
+    /// One order and its fills, oldest first, read at one moment (two reads could see a fill
+    /// committed between them, and an order that disagrees with its fills), or nil.
+    func orderWithFills(id: String) async throws -> (order: Order, fills: [Fill])?
     /// Every fill, oldest first (the position is computed from them).
     func allFills() async throws -> [Fill]
     /// The highest order number used so far (0 when there is none): ids are "1", "2", ...

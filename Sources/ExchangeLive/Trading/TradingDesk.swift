@@ -149,10 +149,10 @@ public actor TradingDesk: Service {
         try await store.openOrders()
     }
 
-    /// One order with all its fills.
+    /// One order with all its fills, as one snapshot of the store.
     public nonisolated func order(id: String) async throws -> OrderEvent? {
-        guard let order = try await store.order(id: id) else { return nil }
-        return OrderEvent(order: order, fills: try await store.fills(orderID: id))
+        guard let (order, fills) = try await store.orderWithFills(id: id) else { return nil }
+        return OrderEvent(order: order, fills: fills)
     }
 
     /// The position from every committed fill, valued at the last trade (or the mid when there

@@ -91,11 +91,14 @@ public struct DatabaseOrderStore: OrderStore {
         }
     }
 
-    public func fills(orderID: String) async throws -> [Fill] {
-        try await attempt("read the fills of order \(orderID)") {
+    public func orderWithFills(id: String) async throws -> (order: Order, fills: [Fill])? {
+        try await attempt("read order \(id) and its fills") {
             try await database.writer.read { db in
-                try Row.fetchAll(db, sql: "SELECT * FROM exchange_fill WHERE order_id = ? ORDER BY id", arguments: [orderID])
-                    .map(Self.fill)
+                guard let order = try Row.fetchOne(db, sql: "SELECT * FROM exchange_order WHERE id = ?", arguments: [id])
+                else { return nil }
+                let fills = try Row.fetchAll(
+                    db, sql: "SELECT * FROM exchange_fill WHERE order_id = ? ORDER BY id", arguments: [id])
+                return (try Self.order(order), try fills.map(Self.fill))
             }
         }
     }

@@ -55,6 +55,12 @@ final class MemoryOrderStore: OrderStore {
         }
     }
 
+    func orderWithFills(id: String) async throws -> (order: Order, fills: [Fill])? {
+        contents.withLock { contents in
+            contents.orders[id].map { ($0, contents.fills.filter { $0.orderID == id }) }
+        }
+    }
+
     func openOrders() async throws -> [Order] {
         contents.withLock { contents in
             contents.placement.compactMap { contents.orders[$0] }.filter { $0.status.isOpen }
@@ -69,10 +75,6 @@ final class MemoryOrderStore: OrderStore {
 
     func order(id: String) async throws -> Order? {
         contents.withLock { $0.orders[id] }
-    }
-
-    func fills(orderID: String) async throws -> [Fill] {
-        contents.withLock { $0.fills.filter { $0.orderID == orderID } }
     }
 
     func allFills() async throws -> [Fill] {
