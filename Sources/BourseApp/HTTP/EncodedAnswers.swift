@@ -7,29 +7,36 @@ import Synchronization
 /// cached list costs). The data under it changes at most once a minute (intraday bars) or once a
 /// day (prices, lists), so a second or two of reuse changes nothing a user sees. Bounded: past
 /// `capacity` keys it starts over.
+///
+/// The moment is measured on `now`, the clock of the data under it (the market's): an answer
+/// never outlives the data it was made of, on a clock a test moves by days or in real time.
 final class EncodedAnswers: Sendable {
     private struct Entry: Sendable {
         let body: ByteBuffer
-        let until: ContinuousClock.Instant
+        let until: Date
     }
 
-    let lifetime: Duration
+    let lifetime: TimeInterval
     let capacity: Int
+    private let now: @Sendable () -> Date
     private let entries = Mutex([String: Entry]())
 
-    init(lifetime: Duration = .seconds(2), capacity: Int = 512) {
+    init(lifetime: TimeInterval = 2, capacity: Int = 512, now: @escaping @Sendable () -> Date = { Date() }) {
         self.lifetime = lifetime
         self.capacity = capacity
+        self.now = now
     }
 
     /// The JSON answer for `key`: kept bytes while they last, else `make()` encoded (and kept).
     func response(for key: String, _ make: () async throws -> some Encodable) async throws -> Response {
-        let now = ContinuousClock.now
-        if let entry = entries.withLock({ $0[key] }), now < entry.until { return Self.json(entry.body) }
+        let now = now()
+        if let entry = entries.withLock({ $0[key] }), now < entry.until, entry.until <= now + lifetime {
+            return Self.json(entry.body)
+        }
         let body = ByteBuffer(bytes: try APIJSON.encoder.encode(try await make()))
         entries.withLock { entries in
             if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
-            entries[key] = Entry(body: body, until: now + lifetime)
+            entries[key] = Entry(body: body, until: now.addingTimeInterval(lifetime))
         }
         return Self.json(body)
     }

@@ -15,8 +15,15 @@ struct MarketsController: FeatureController {
     let listings: ListingSearch?
     /// The user's stocks: the home screen (`/`) shows them once there is one.
     var watchlist: StoredWatchlist? = nil
-    /// The lists and bars just sent, reused for a moment (the hot path).
-    let hot = EncodedAnswers()
+    /// The lists and bars just sent, reused for a moment (the hot path), on the market's clock.
+    let hot: EncodedAnswers
+
+    init(market: Market, listings: ListingSearch?, watchlist: StoredWatchlist? = nil) {
+        self.market = market
+        self.listings = listings
+        self.watchlist = watchlist
+        hot = EncodedAnswers(now: market.now)
+    }
 
     func addRoutes(to router: Router<Context>) {
         router.get("api/v1/tickers") { request, context in

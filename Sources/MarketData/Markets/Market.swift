@@ -10,7 +10,8 @@ public struct Market: Sendable {
     private let provider: any MarketDataProvider
     private let pricer: MarketPricer
     private let calendar: TradingCalendar
-    private let now: @Sendable () -> Date
+    /// The market's clock: what "today" and "fresh" are measured on.
+    public let now: @Sendable () -> Date
 
     /// The largest page of tickers one call may ask for.
     public static let maxPageSize = 1000
