@@ -49,10 +49,10 @@ struct SlidingWindowRateLimiterTests {
 
         let sendTimes = try await withThrowingTaskGroup(of: Duration.self) { group in
             for _ in 0..<12 {
-                group.addTask {
-                    try await limiter.acquire()
-                    return clock.now()
-                }
+                // Every caller asks at 0, so the wait `acquire` returns is its send time. (The
+                // clock read after `acquire` returns could be a later minute's: a caller let go at
+                // 60 may resume only after the test has moved the clock to 120.)
+                group.addTask { try await limiter.acquire() }
             }
             // Seven wait in the limiter's queue, behind one timer for the oldest send.
             await RateLimiterPriorityTests.waitForWaiting(limiter, 7)
