@@ -18,6 +18,8 @@ public protocol ExchangeDesk: Sendable {
     func openOrders() async throws -> [Order]
     /// One order with all its fills, or nil.
     func order(id: String) async throws -> OrderEvent?
+    /// Every fill, oldest first (the fills export).
+    func fills() async throws -> [Fill]
     /// The position from every fill, valued at `markPrice`.
     func position() async throws -> Position
 

@@ -10,6 +10,11 @@ struct WatchCommand: AsyncParsableCommand {
     struct Options: ParsableArguments {
         @Option(help: "The SQLite database file (the one bourse serve uses).") var database = "bourse.sqlite"
         @Flag(help: "Print JSON: {\"symbols\": [...]}.") var json = false
+        @Flag(help: "Print CSV (RFC 4180): symbol, name, exchange, in the list's order.") var csv = false
+
+        func validate() throws {
+            if json && csv { throw ValidationError("--json and --csv cannot be used together") }
+        }
     }
 
     struct List: AsyncParsableCommand {
@@ -17,7 +22,8 @@ struct WatchCommand: AsyncParsableCommand {
         @OptionGroup var options: Options
 
         func run() async throws {
-            try await WatchlistReport.run(databasePath: options.database, action: .list, json: options.json).printOrExit()
+            try await WatchlistReport.run(databasePath: options.database, action: .list, json: options.json, csv: options.csv)
+                .printOrExit()
         }
     }
 
@@ -27,8 +33,10 @@ struct WatchCommand: AsyncParsableCommand {
         @Argument(help: "The stock's symbol, e.g. AAPL.") var symbol: String
 
         func run() async throws {
-            try await WatchlistReport.run(databasePath: options.database, action: .add(symbol), json: options.json)
-                .printOrExit()
+            try await WatchlistReport.run(
+                databasePath: options.database, action: .add(symbol), json: options.json, csv: options.csv
+            )
+            .printOrExit()
         }
     }
 
@@ -38,8 +46,10 @@ struct WatchCommand: AsyncParsableCommand {
         @Argument(help: "The stock's symbol.") var symbol: String
 
         func run() async throws {
-            try await WatchlistReport.run(databasePath: options.database, action: .remove(symbol), json: options.json)
-                .printOrExit()
+            try await WatchlistReport.run(
+                databasePath: options.database, action: .remove(symbol), json: options.json, csv: options.csv
+            )
+            .printOrExit()
         }
     }
 }

@@ -13,13 +13,18 @@ public enum GNBReport {
         public var transactions: String?
         public var currency: String
         public var json: Bool
+        /// CSV instead of text (`json` wins when both are set).
+        public var csv: Bool
 
-        public init(sku: String?, rates: String?, transactions: String?, currency: String, json: Bool) {
+        public init(
+            sku: String?, rates: String?, transactions: String?, currency: String, json: Bool, csv: Bool = false
+        ) {
             self.sku = sku
             self.rates = rates
             self.transactions = transactions
             self.currency = currency
             self.json = json
+            self.csv = csv
         }
     }
 
@@ -66,6 +71,7 @@ public enum GNBReport {
             return .failure(CommandFailure(message: error.description, exitCode: 2))
         }
         guard let sku = options.sku else {
+            if options.csv, !options.json { return .success(GNBCSV.products(ledger.products, currency: currency).text) }
             let response = GNBProductsResponse(currency: currency, products: ledger.products, snapshot: snapshot)
             return CommandFailure.output(response, json: options.json) {
                 productsText(ledger.products, currency: currency, snapshot: snapshot)
@@ -74,6 +80,7 @@ public enum GNBReport {
         guard let detail = ledger.product(sku) else {
             return .failure(CommandFailure(message: "no product \(sku) in the transactions", exitCode: 1))
         }
+        if options.csv, !options.json { return .success(GNBCSV.transactions(detail, currency: currency).text) }
         let response = GNBProductResponse(currency: currency, detail: detail, snapshot: snapshot)
         return CommandFailure.output(response, json: options.json) {
             productText(detail, currency: currency, snapshot: snapshot)

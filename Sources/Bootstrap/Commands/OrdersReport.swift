@@ -10,7 +10,11 @@ import Storage
 public enum OrdersReport {
     public static let maxLimit = 1000
 
-    public static func run(databasePath: String, status: String, limit: Int, json: Bool) async -> Result<String, CommandFailure> {
+    /// With `csv`, the orders chosen (by `status` and `limit`) as `GET /api/v1/orders.csv` has
+    /// them: oldest first.
+    public static func run(
+        databasePath: String, status: String, limit: Int, json: Bool, csv: Bool = false
+    ) async -> Result<String, CommandFailure> {
         guard (1...maxLimit).contains(limit) else {
             return .failure(CommandFailure(message: "--limit must be from 1 to \(maxLimit), got \(limit)", exitCode: 64))
         }
@@ -32,6 +36,7 @@ public enum OrdersReport {
         } catch {
             return .failure(CommandFailure(message: "\(error)", exitCode: 2))
         }
+        if csv, !json { return .success(ExchangeCSV.orders(orders.reversed()).text) }
         return CommandFailure.output(OrdersResponse(orders), json: json) { table(orders) }
     }
 

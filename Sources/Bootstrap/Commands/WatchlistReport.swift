@@ -13,7 +13,11 @@ public enum WatchlistReport {
         case remove(String)
     }
 
-    public static func run(databasePath: String, action: Action, json: Bool) async -> Result<String, CommandFailure> {
+    /// With `csv`, the list with each symbol's name and exchange from the shipped listings
+    /// (`WatchlistCSV.listed`; the priced export is `GET /api/v1/watchlist.csv`).
+    public static func run(
+        databasePath: String, action: Action, json: Bool, csv: Bool = false
+    ) async -> Result<String, CommandFailure> {
         if case .list = action, !FileManager.default.fileExists(atPath: databasePath) {
             return .failure(
                 CommandFailure(
@@ -39,6 +43,15 @@ public enum WatchlistReport {
             return .failure(CommandFailure(message: error.description, exitCode: error.isBadArgument ? 64 : 1))
         } catch {
             return .failure(CommandFailure(message: "\(error)", exitCode: 2))
+        }
+        if csv, !json {
+            do {
+                let listings = try BundledData.listings()
+                let bySymbol = Dictionary(listings.map { ($0.symbol, $0) }, uniquingKeysWith: { first, _ in first })
+                return .success(WatchlistCSV.listed(symbols.map { ($0, bySymbol[$0]) }).text)
+            } catch {
+                return .failure(CommandFailure(message: "\(error)", exitCode: 2))
+            }
         }
         return CommandFailure.output(["symbols": symbols], json: json) {
             symbols.isEmpty ? "You follow no stock yet: bourse watch add SYMBOL" : symbols.joined(separator: "\n")

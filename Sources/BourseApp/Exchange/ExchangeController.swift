@@ -4,7 +4,8 @@ import Hummingbird
 import Metrics
 
 /// The exchange: the API (`/api/v1/orders`, `/api/v1/orders/{id}`, `/api/v1/book`,
-/// `/api/v1/position`), the screen (`/exchange`) and its socket (`/exchange/ws`).
+/// `/api/v1/position`), the exports (`/api/v1/orders.csv`, `/api/v1/fills.csv`), the screen
+/// (`/exchange`) and its socket (`/exchange/ws`).
 ///
 /// The screen answers with its shell at once, with no call to the exchange; its script then
 /// opens the socket and loads the book, the orders and the position from the API.
@@ -14,6 +15,9 @@ struct ExchangeController: FeatureController {
     /// Counts the screens' sockets open now, when the app records metrics.
     var openSockets: Meter? = nil
 
+    /// The most orders an export holds: every order a user could have placed (oldest first).
+    static var exportLimit: Int { 10_000_000 }
+
     /// An order body larger than this is refused (a real one is under 100 bytes).
     static var maxBodyBytes: Int { 16 * 1024 }
 
@@ -21,6 +25,13 @@ struct ExchangeController: FeatureController {
         router.post("api/v1/orders", use: place)
         router.get("api/v1/orders", use: orders)
         router.get("api/v1/orders/:id", use: order)
+        router.get("api/v1/orders.csv") { _, _ in
+            let orders = try await exchange.desk.orders(limit: Self.exportLimit)
+            return CSVResponse(table: ExchangeCSV.orders(orders.reversed()), name: "bourse-orders")
+        }
+        router.get("api/v1/fills.csv") { _, _ in
+            CSVResponse(table: ExchangeCSV.fills(try await exchange.desk.fills()), name: "bourse-fills")
+        }
         router.delete("api/v1/orders/:id", use: cancel)
         router.get("api/v1/book", use: book)
         router.get("api/v1/position", use: position)

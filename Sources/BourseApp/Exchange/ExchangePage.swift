@@ -82,6 +82,9 @@ struct ExchangePage {
             <tbody id="history-rows"></tbody>
             </table>
             <p class="empty" id="history-empty">Loading your orders…</p>
+            <p class="downloads"><a class="button secondary" id="download-orders" href="/api/v1/orders.csv" download>\
+            Download orders (CSV)</a> <a class="button secondary" id="download-fills" href="/api/v1/fills.csv" download>\
+            Download fills (CSV)</a></p>
             </section>
             </div>
             <div class="toasts" id="toasts" role="status" aria-live="polite" aria-relevant="additions"></div>

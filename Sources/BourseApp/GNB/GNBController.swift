@@ -2,7 +2,8 @@ import BourseCore
 import GNBData
 import Hummingbird
 
-/// GNB: the API (`/api/v1/gnb/products`, `/api/v1/gnb/products/{sku}`) and the screens (`/gnb`,
+/// GNB: the API (`/api/v1/gnb/products`, `/api/v1/gnb/products/{sku}`), the exports
+/// (`/api/v1/gnb/products.csv`, `/api/v1/gnb/products/{sku}/transactions.csv`) and the screens (`/gnb`,
 /// the product list; `/gnb/{sku}`, one product). Each screen answers with its shell at once;
 /// its script then loads the data from the API.
 struct GNBController: FeatureController {
@@ -12,6 +13,16 @@ struct GNBController: FeatureController {
     func addRoutes(to router: Router<Context>) {
         router.get("api/v1/gnb/products", use: products)
         router.get("api/v1/gnb/products/:sku", use: product)
+        router.get("api/v1/gnb/products.csv") { request, _ in
+            let currency = try Self.currency(request)
+            let (ledger, _) = try await gnb.ledger(in: currency)
+            return CSVResponse(table: GNBCSV.products(ledger.products, currency: currency), name: "gnb-products")
+        }
+        router.get("api/v1/gnb/products/:sku/transactions.csv") { request, context in
+            let (detail, currency, _) = try await productDetail(request, context: context)
+            return CSVResponse(
+                table: GNBCSV.transactions(detail, currency: currency), name: "gnb-\(detail.sku)-transactions")
+        }
         router.get("gnb", use: productsPage)
         router.get("gnb/:sku", use: productPage)
     }
@@ -35,6 +46,15 @@ struct GNBController: FeatureController {
     }
 
     @Sendable func product(_ request: Request, context: Context) async throws -> GNBProductResponse {
+        let (detail, currency, snapshot) = try await productDetail(request, context: context)
+        return GNBProductResponse(currency: currency, detail: detail, snapshot: snapshot)
+    }
+
+    /// The product `{sku}` names in the currency `?currency=` asks for; 400 for a SKU that is
+    /// none, 404 for one not in the transactions.
+    private func productDetail(
+        _ request: Request, context: Context
+    ) async throws -> (ProductDetail, CurrencyCode, GNBCatalog.Snapshot) {
         let text = context.parameters.get("sku") ?? ""
         guard let sku = SKU.validated(text) else { throw APIError(.badRequest, SKU.problem(text)) }
         let currency = try Self.currency(request)
@@ -42,7 +62,7 @@ struct GNBController: FeatureController {
         guard let detail = ledger.product(sku) else {
             throw APIError(.notFound, "no product \(sku) in the transactions")
         }
-        return GNBProductResponse(currency: currency, detail: detail, snapshot: snapshot)
+        return (detail, currency, snapshot)
     }
 
     /// `?currency=`, EUR by default.

@@ -23,6 +23,8 @@ struct GNBProductPage {
             <thead><tr><th scope="col" class="num">Amount</th><th scope="col" class="num">In EUR</th><th scope="col">Conversion</th></tr></thead>
             <tbody id="transaction-rows"></tbody>
             </table>
+            <p class="downloads"><a class="button secondary" id="download-csv" \
+            href="/api/v1/gnb/products/\(sku)/transactions.csv" download>Download CSV</a></p>
             </div>
             </div>
             """

@@ -17,6 +17,8 @@ struct GNBProductsPage {
             <thead><tr><th scope="col">SKU</th><th scope="col" class="num">Transactions</th><th scope="col" class="num">Total (EUR)</th></tr></thead>
             <tbody id="product-rows"></tbody>
             </table>
+            <p class="downloads"><a class="button secondary" id="download-csv" href="/api/v1/gnb/products.csv" download>\
+            Download CSV</a></p>
             </div>
             """
         return PageLayout(title: "GNB products", section: .gnb, content: content, scripts: ["gnb.js"]).render()

@@ -16,6 +16,8 @@ struct MyStocksPage {
             <p class="note" id="watch-empty" hidden>You follow no stock now.</p>
             <p class="add-more"><a class="button secondary" href="/markets">Add stocks</a> \
             <span class="note">From Markets or the search box: ☆ Follow on a stock's page.</span></p>
+            <p class="downloads"><a class="button secondary" id="download-csv" href="/api/v1/watchlist.csv" download>\
+            Download CSV</a></p>
             </div>
             """
         return PageLayout(

@@ -2,7 +2,8 @@ import BourseCore
 import Foundation
 import Hummingbird
 
-/// The user's own stocks: `GET/PUT /api/v1/watchlist`, `POST/DELETE /api/v1/watchlist/{symbol}`.
+/// The user's own stocks: `GET/PUT /api/v1/watchlist`, `POST/DELETE /api/v1/watchlist/{symbol}`,
+/// and the export `GET /api/v1/watchlist.csv`.
 /// Every answer is the whole list, priced. (The home screen, `/`, shows it: `MarketsController`.)
 struct WatchlistController: FeatureController {
     typealias Context = AppRequestContext
@@ -11,6 +12,9 @@ struct WatchlistController: FeatureController {
 
     func addRoutes(to router: Router<Context>) {
         router.get("api/v1/watchlist") { _, _ in try await priced() }
+        router.get("api/v1/watchlist.csv") { _, _ in
+            CSVResponse(table: WatchlistCSV.priced(try await watchlist.priced()), name: "bourse-watchlist")
+        }
         router.put("api/v1/watchlist") { request, context in
             let body = try await Self.replacement(request)
             try await watchlist.replace(with: body.symbols)

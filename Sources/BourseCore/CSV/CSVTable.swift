@@ -1,4 +1,4 @@
-/// A CSV document read into a header and rows of text fields (RFC 4180).
+/// A CSV document read into a header and rows of text fields (RFC 4180); `CSVExport` writes one.
 ///
 /// Fields may be quoted; a quoted field may hold commas, line breaks and doubled quotes (`""`).
 /// Lines end in LF or CRLF. Rows are kept as written, short or long; callers decide what a

@@ -149,6 +149,11 @@ public actor TradingDesk: Service {
         try await store.openOrders()
     }
 
+    /// Every committed fill, oldest first.
+    public nonisolated func fills() async throws -> [Fill] {
+        try await store.allFills()
+    }
+
     /// One order with all its fills, as one snapshot of the store.
     public nonisolated func order(id: String) async throws -> OrderEvent? {
         guard let (order, fills) = try await store.orderWithFills(id: id) else { return nil }
