@@ -8,5 +8,6 @@ struct Bourse: AsyncParsableCommand {
         subcommands: [
             ServeCommand.self, SimCommand.self, QuoteCommand.self, SearchCommand.self, HistoryCommand.self, GNBCommand.self,
             OrdersCommand.self, ExchangeCommand.self, PasswordCommand.self, TokenCommand.self, WatchCommand.self,
+            AlertsCommand.self,
         ])
 }

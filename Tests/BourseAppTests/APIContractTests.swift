@@ -40,6 +40,7 @@ struct APIContractTests {
             accounts: AccountService(store: DatabaseAccountStore(database: database)),
             watchlist: StoredWatchlist(store: DatabaseWatchlistStore(database: database), market: market, listings: search))
         features.metrics = prometheusMetrics()
+        features.alerts = PriceAlerts(store: DatabaseAlertStore(database: database), listings: search)
         return buildRouter(features)
     }
 

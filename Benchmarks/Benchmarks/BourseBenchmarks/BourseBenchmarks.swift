@@ -10,4 +10,5 @@ let benchmarks: @Sendable () -> Void = {
     SearchBenchmarks.register()
     ExchangeBenchmarks.register()
     OrderTypesBenchmarks.register()
+    AlertBenchmarks.register()
 }

@@ -75,11 +75,15 @@ public enum BourseServer {
         let (desk, exchangeServices) = try await ExchangeSource.make(
             store: DatabaseOrderStore(database: database), feedURL: feedURL, logger: logger, metrics: metrics.factory)
         let exchange = ExchangeVenue(desk: desk, source: settings.feedKind, symbol: embedded?.feed?.simulator.symbol)
+        let watchlist = StoredWatchlist(store: DatabaseWatchlistStore(database: database), market: market, listings: search)
+        // Every pricing a list or a stock is made from is checked against the alerts (docs/alerts.md).
+        let alerts = PriceAlerts(store: DatabaseAlertStore(database: database), listings: search, logger: logger)
+        market.pricingObservers.add { pricing in Task { await alerts.observe(pricing) } }
         var features = AppFeatures(
-            market: market, search: search, gnb: gnb, exchange: exchange, accounts: accounts,
-            watchlist: StoredWatchlist(store: DatabaseWatchlistStore(database: database), market: market, listings: search))
+            market: market, search: search, gnb: gnb, exchange: exchange, accounts: accounts, watchlist: watchlist)
         features.deployID = environment["BOURSE_DEPLOY_ID"]
         features.metrics = metrics
+        features.alerts = alerts
 
         // Registered first, shut down last (the server itself goes before all of them): on a
         // signal the server stops, then the desk's broadcaster and the desk (it answers the
@@ -91,6 +95,10 @@ public enum BourseServer {
             services.append(ListingsRefreshService(refresh: ListingsRefresh(market: market, search: search, logger: logger)))
         }
         services += exchangeServices
+        // After the desk: stopped before it (services stop in the reverse order).
+        services.append(
+            PriceAlertsService(
+                alerts: alerts, refresh: PriceRefresh(alerts: alerts, market: market, watchlist: watchlist), desk: desk))
         let running = RunningServices()
         services = running.tracking(services)
         let label = settings.marketKind == .simulated ? "the simulated market" : "Polygon.io"

@@ -26,6 +26,8 @@ public struct AppFeatures: Sendable {
     public var accounts: AccountService?
     /// What the app records, shown at `/metrics` (none: nothing recorded, no `/metrics`).
     public var metrics: AppMetrics?
+    /// The price alerts (`/api/v1/alerts`), when there is a store for them.
+    public var alerts: PriceAlerts?
 
     public init(
         market: Market, search: ListingSearch? = nil, gnb: GNBCatalog? = nil, exchange: ExchangeVenue? = nil,
@@ -68,6 +70,7 @@ public func buildRouter(_ features: AppFeatures, network: NetworkSettings = Netw
         features.accounts.map(AccountController.init),
         features.watchlist.map { WatchlistController(watchlist: $0, source: features.market.source) },
         features.metrics.map(MetricsController.init),
+        features.alerts.map(AlertsController.init),
     ]
     for controller in controllers.compactMap({ $0 }) + features.external {
         controller.addRoutes(to: router)

@@ -73,6 +73,12 @@ extension APIError {
             case .alreadyListed: self.init(.conflict, error.description)
             case .invalidSymbol, .duplicate, .tooMany: self.init(.badRequest, error.description)
             }
+        case let error as AlertError:
+            switch error {
+            case .invalid, .unknownSymbol: self.init(.badRequest, error.description)
+            case .tooMany: self.init(.conflict, error.description)
+            case .notFound: self.init(.notFound, error.description)
+            }
         case let error as AccountError:
             if case .storage = error {
                 self.init(.serviceUnavailable, "the account store failed: \(String(describing: error).prefix(200))")

@@ -10,6 +10,8 @@ public struct Market: Sendable {
     private let provider: any MarketDataProvider
     private let pricer: MarketPricer
     private let calendar: TradingCalendar
+    /// Told of every pricing a list, a stock or a quote is made from (the price alerts).
+    public let pricingObservers = PricingObservers()
     /// The market's clock: what "today" and "fresh" are measured on.
     public let now: @Sendable () -> Date
 
@@ -34,6 +36,7 @@ public struct Market: Sendable {
         }
         let page = try await provider.tickers(TickerQuery(cursor: cursor, limit: limit))
         let pricing = try await pricer.currentPricing()
+        pricingObservers.notify(pricing.value)
         let rows = page.value.tickers.map { PricedTicker(ticker: $0, quote: pricing.value.quote(for: $0.symbol)) }
         return PricedTickerPage(
             rows: rows, nextCursor: page.value.nextCursor,
@@ -50,6 +53,7 @@ public struct Market: Sendable {
     /// grouped-daily answers as every list: no request per symbol, whatever the count.
     public func quotes(for symbols: [String]) async throws(MarketDataError) -> Fetched<[String: Quote]> {
         let pricing = try await pricer.currentPricing()
+        pricingObservers.notify(pricing.value)
         let quotes = pricing.value.quotes(for: symbols)
         return Fetched(
             value: Dictionary(quotes.map { ($0.symbol, $0) }, uniquingKeysWith: { first, _ in first }),
@@ -60,6 +64,7 @@ public struct Market: Sendable {
     public func stock(_ symbol: String) async throws(MarketDataError) -> StockOverview {
         let details = try await provider.tickerDetails(symbol)
         let pricing = try await pricer.currentPricing()
+        pricingObservers.notify(pricing.value)
         return StockOverview(
             details: details.value, quote: pricing.value.quote(for: details.value.symbol),
             fetchedAt: min(details.fetchedAt, pricing.fetchedAt), isStale: details.isStale || pricing.isStale)

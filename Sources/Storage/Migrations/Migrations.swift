@@ -165,5 +165,22 @@ enum Migrations {
                         WHERE status IN ('PENDING', 'PARTIALLY_FILLED');
                     """)
         }
+        migrator.registerMigration("v8: price alerts") { db in
+            // SPEC.md §11. AUTOINCREMENT: an id is never used twice, even after its alert is removed.
+            try db.execute(
+                sql: """
+                    CREATE TABLE price_alert (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        symbol TEXT NOT NULL,
+                        kind TEXT NOT NULL CHECK (kind IN ('above', 'below', 'movePercent')),
+                        value TEXT NOT NULL,  -- an exact decimal, as written
+                        status TEXT NOT NULL CHECK (status IN ('armed', 'fired')),
+                        created_at REAL NOT NULL,
+                        fired_at REAL,
+                        fired_price TEXT,
+                        fired_change_percent TEXT
+                    );
+                    """)
+        }
     }
 }

@@ -1,0 +1,92 @@
+import BourseApp
+import BourseCore
+import BundledData
+import Foundation
+import Storage
+
+/// `bourse alerts list|add|remove`: the price alerts in the database, the same list the app
+/// checks (a running app counts a change from its next refresh, within a minute). Symbols are
+/// checked against the shipped listings; no network.
+public enum AlertsReport {
+    public enum Action: Sendable {
+        case list
+        case add(symbol: String, condition: AlertCondition)
+        case remove(String)
+    }
+
+    public static func run(databasePath: String, action: Action, json: Bool) async -> Result<String, CommandFailure> {
+        if case .list = action, !FileManager.default.fileExists(atPath: databasePath) {
+            return .failure(
+                CommandFailure(
+                    message: "no database at \(databasePath): start the app once (bourse serve) or pass --database",
+                    exitCode: 64))
+        }
+        let alerts: [Alert]
+        do {
+            let database = try BourseDatabase(path: databasePath)
+            defer { try? database.close() }
+            let store = DatabaseAlertStore(database: database)
+            switch action {
+            case .list:
+                alerts = try await store.alerts()
+            case .add(let text, let condition):
+                let symbol = try listed(text)
+                let time = Date()
+                alerts = try await store.update { alerts, lastID in
+                    Alerts.adding(AlertRequest(symbol: symbol, condition: condition), to: alerts, lastID: lastID, at: time)
+                }.get()
+            case .remove(let id):
+                alerts = try await store.update { alerts, _ in Alerts.removing(id, from: alerts) }.get()
+            }
+        } catch let error as AlertError {
+            let exitCode: Int32
+            switch error {
+            case .invalid, .tooMany: exitCode = 64
+            case .unknownSymbol, .notFound: exitCode = 1
+            }
+            return .failure(CommandFailure(message: error.description, exitCode: exitCode))
+        } catch {
+            return .failure(CommandFailure(message: "\(error)", exitCode: 2))
+        }
+        return CommandFailure.output(AlertsResponse(alerts), json: json) { table(alerts) }
+    }
+
+    /// One line per alert under a header row.
+    static func table(_ alerts: [Alert]) -> String {
+        guard !alerts.isEmpty else { return "No alerts yet: bourse alerts add SYMBOL --above PRICE" }
+        let header = ["ID", "SYMBOL", "CONDITION", "STATUS", "FIRED (UTC)", "PRICE"]
+        let rows = alerts.map { alert in
+            [
+                alert.id, alert.symbol, alert.condition.text, alert.status.rawValue,
+                alert.firedAt.map(Timestamp.iso8601) ?? "-", alert.firedPrice?.description ?? "-",
+            ]
+        }
+        return TextTable.lines([header] + rows, rightAligned: [0, 5]).joined(separator: "\n")
+    }
+
+    /// `text` as a listed symbol, by the shipped listings.
+    static func listed(_ text: String) throws -> String {
+        guard case .success(let symbol) = Symbol.normalized(text) else {
+            throw AlertError.invalid("\"\(text.prefix(20))\" is not a ticker symbol")
+        }
+        guard try BundledData.listings().contains(where: { $0.symbol == symbol }) else {
+            throw AlertError.unknownSymbol(symbol)
+        }
+        return symbol
+    }
+
+    /// The condition `--above`, `--below` or `--move-percent` give: exactly one, by the API's rules.
+    public static func condition(above: String?, below: String?, movePercent: String?) -> Result<AlertCondition, CommandFailure> {
+        var members: [String: JSONValue] = [:]
+        if let above { members["above"] = .string(above) }
+        if let below { members["below"] = .string(below) }
+        if let movePercent { members["movePercent"] = .string(movePercent) }
+        do {
+            return .success(try AlertRequest.parse(.object(members), symbolRequired: false).condition)
+        } catch {
+            let message = error.description.replacingOccurrences(of: "movePercent", with: "--move-percent")
+                .replacingOccurrences(of: "above, below", with: "--above, --below")
+            return .failure(CommandFailure(message: message, exitCode: 64))
+        }
+    }
+}

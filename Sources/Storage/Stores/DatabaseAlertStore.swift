@@ -1,0 +1,86 @@
+import BourseCore
+import Foundation
+internal import GRDB
+
+/// The user's price alerts in the database (`price_alert`), changed in one transaction each.
+public struct DatabaseAlertStore: AlertStore {
+    private let database: BourseDatabase
+
+    public init(database: BourseDatabase) {
+        self.database = database
+    }
+
+    public func alerts() async throws -> [Alert] {
+        try await attempt("read the alerts") {
+            try await database.writer.read { db in try Self.all(db) }
+        }
+    }
+
+    public func update(_ change: @escaping AlertChange) async throws -> Result<[Alert], AlertError> {
+        try await attempt("change the alerts") {
+            try await database.writer.write { db in
+                let current = try Self.all(db)
+                let lastID =
+                    try Int.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'price_alert'") ?? 0
+                let result = change(current, lastID)
+                guard case .success(let alerts) = result else { return result }
+                // Checked before anything is written: a failure returned after a write would commit it.
+                guard alerts.allSatisfy({ Int64($0.id) != nil }) else { return .failure(.invalid("alert ids are numbers")) }
+                let kept = Set(alerts.map(\.id))
+                for gone in current where !kept.contains(gone.id) {
+                    try db.execute(sql: "DELETE FROM price_alert WHERE id = ?", arguments: [gone.id])
+                }
+                let before = Dictionary(uniqueKeysWithValues: current.map { ($0.id, $0) })
+                let upsert = try db.cachedStatement(
+                    sql: """
+                        INSERT INTO price_alert (id, symbol, kind, value, status, created_at, fired_at, fired_price,
+                            fired_change_percent)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        ON CONFLICT(id) DO UPDATE SET
+                            symbol = excluded.symbol, kind = excluded.kind, value = excluded.value,
+                            status = excluded.status, fired_at = excluded.fired_at, fired_price = excluded.fired_price,
+                            fired_change_percent = excluded.fired_change_percent
+                        """)
+                for alert in alerts where before[alert.id] != alert {
+                    try upsert.execute(arguments: [
+                        Int64(alert.id), alert.symbol, alert.condition.kind, alert.condition.valueText, alert.status.rawValue,
+                        alert.createdAt.timeIntervalSince1970, alert.firedAt?.timeIntervalSince1970,
+                        alert.firedPrice?.description, alert.firedChangePercent?.description,
+                    ])
+                }
+                return result
+            }
+        }
+    }
+
+    private static func all(_ db: Database) throws -> [Alert] {
+        try Row.fetchAll(db, sql: "SELECT * FROM price_alert ORDER BY id").map { row in
+            let id: Int64 = row["id"]
+            let value: String = row["value"]
+            let kind: String = row["kind"]
+            guard let decimal = try? ExactDecimal(parsing: value) else {
+                throw StorageError.failed(operation: "read the alerts", reason: "alert \(id): value \(value) is not a decimal")
+            }
+            let condition: AlertCondition
+            switch kind {
+            case "above", "below":
+                guard let price = try? Price(decimal) else {
+                    throw StorageError.failed(operation: "read the alerts", reason: "alert \(id): \(value) is no price")
+                }
+                condition = kind == "above" ? .above(price) : .below(price)
+            default:
+                condition = .movePercent(decimal)
+            }
+            let status: String = row["status"]
+            let firedAt: Double? = row["fired_at"]
+            let firedPrice: String? = row["fired_price"]
+            let firedChange: String? = row["fired_change_percent"]
+            let createdAt: Double = row["created_at"]
+            return Alert(
+                id: String(id), symbol: row["symbol"], condition: condition, status: AlertStatus(rawValue: status) ?? .armed,
+                createdAt: Date(timeIntervalSince1970: createdAt), firedAt: firedAt.map(Date.init(timeIntervalSince1970:)),
+                firedPrice: firedPrice.flatMap { try? ExactDecimal(parsing: $0) },
+                firedChangePercent: firedChange.flatMap { try? ExactDecimal(parsing: $0) })
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import ArgumentParser
+import Bootstrap
+
+struct AlertsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "alerts",
+        abstract: "Price alerts: list, add or remove (the database, no network).",
+        subcommands: [List.self, Add.self, Remove.self], defaultSubcommand: List.self)
+
+    struct Options: ParsableArguments {
+        @Option(help: "The SQLite database file (the one bourse serve uses).") var database = "bourse.sqlite"
+        @Flag(help: "Print JSON (the same as GET /api/v1/alerts).") var json = false
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print every alert, armed or fired.")
+        @OptionGroup var options: Options
+
+        func run() async throws {
+            try await AlertsReport.run(databasePath: options.database, action: .list, json: options.json).printOrExit()
+        }
+    }
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Alert when a stock's price is at or above a level, at or below one, or moves a percent in a day.")
+        @OptionGroup var options: Options
+        @Argument(help: "The stock's symbol, e.g. AAPL.") var symbol: String
+        @Option(help: "Fire at or above this price, e.g. 150.00.") var above: String?
+        @Option(help: "Fire at or below this price.") var below: String?
+        @Option(help: "Fire when the day's change is at least this percent, up or down, e.g. 5.") var movePercent: String?
+
+        func run() async throws {
+            switch AlertsReport.condition(above: above, below: below, movePercent: movePercent) {
+            case .success(let condition):
+                try await AlertsReport.run(
+                    databasePath: options.database, action: .add(symbol: symbol, condition: condition), json: options.json
+                ).printOrExit()
+            case .failure(let failure):
+                try Result<String, CommandFailure>.failure(failure).printOrExit()
+            }
+        }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove an alert by its id.")
+        @OptionGroup var options: Options
+        @Argument(help: "The alert's id (bourse alerts list shows it).") var id: String
+
+        func run() async throws {
+            try await AlertsReport.run(databasePath: options.database, action: .remove(id), json: options.json).printOrExit()
+        }
+    }
+}
