@@ -15,6 +15,8 @@
 //   Storage        GRDB over SQLite, on BourseCore alone; GRDB is an internal import, never in its API:
 //                  migrations and the database stores (saved answers, orders and fills)
 //   StandIns       the embedded stand-in services (the simulated Polygon market, the exchange feed, GNB)
+//   WebPush        Web Push messages: RFC 8291 payload encryption (aes128gcm), RFC 8292 VAPID signing,
+//                  subscriptions (Foundation and swift-crypto only)
 //   Accounts       the owner's account: bcrypt passwords, sessions, API tokens, sign-in throttling
 //                  (on the AccountStore interface; the database store is in Storage)
 //   BourseApp      the Hummingbird web app: one controller per feature (API, pages, socket), on interfaces only
@@ -41,6 +43,7 @@ let package = Package(
         .library(name: "Storage", targets: ["Storage"]),
         .library(name: "StandIns", targets: ["StandIns"]),
         .library(name: "Accounts", targets: ["Accounts"]),
+        .library(name: "WebPush", targets: ["WebPush"]),
         .library(name: "BourseApp", targets: ["BourseApp"]),
         .library(name: "Bootstrap", targets: ["Bootstrap"]),
     ],
@@ -134,6 +137,10 @@ let package = Package(
             ]
         ),
         .target(
+            name: "WebPush",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")]
+        ),
+        .target(
             name: "BourseApp",
             dependencies: [
                 "BourseCore", "BundledData", "MarketData", "GNBData", "Exchange", "Accounts",
@@ -221,6 +228,10 @@ let package = Package(
         ),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "BourseCore"]),
         .testTarget(name: "AccountsTests", dependencies: ["Accounts", "Storage", "BourseCore"]),
+        .testTarget(
+            name: "WebPushTests",
+            dependencies: ["WebPush", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .testTarget(
             name: "GNBDataTests",
             dependencies: [
