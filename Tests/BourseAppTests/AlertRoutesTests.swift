@@ -170,6 +170,16 @@ struct AlertRoutesTests {
             let refresh = PriceRefresh(alerts: fixture.alerts, market: fixture.live.service, watchlist: nil)
             #expect(await refresh.run() == ["KO"])
             #expect(try await Self.firedAlert(client, "1") != nil)
+
+            // One the command line sets (straight into the store) meets the same pricing: the
+            // next refresh reads it and fires it, though the pricing has not changed.
+            let t0 = fixture.live.now.date
+            _ = try await fixture.store.update { alerts, lastID in
+                Alerts.adding(
+                    AlertRequest(symbol: "MSFT", condition: .above(Price(ticks: 1))), to: alerts, lastID: lastID, at: t0)
+            }.get()
+            #expect(await refresh.run() == ["MSFT"])
+            #expect(try await Self.firedAlert(client, "2") != nil)
         }
     }
 

@@ -36,8 +36,13 @@ public actor PriceAlerts {
         didSet {
             book = AlertBook(alerts)
             loaded = true
+            version += 1
         }
     }
+    /// Counts the changes to `alerts`: a pricing is checked again once they changed.
+    private var version = 0
+    /// The pricing last checked (its days and size) and the alerts' version then.
+    private var lastChecked: (lastDay: MarketDate, previousDay: MarketDate, count: Int, version: Int)?
     private var loaded = false
     private var book = AlertBook([])
     /// The last pricing checked (its day and closes), so the same one is not checked again.
@@ -91,16 +96,19 @@ public actor PriceAlerts {
     /// The symbols with an armed alert.
     public var armedSymbols: [String] { book.symbols }
 
-    /// Checks a list pricing (once per pricing): each armed alert against its stock's quote.
+    /// Checks a list pricing: each armed alert against its stock's quote, once per pricing and
+    /// version of the alerts (a list asked again costs a comparison; an alert the command line set
+    /// is checked at the next read of the list, the background refresh's included).
     @discardableResult
     public func observe(_ pricing: ListPricing) async -> [Alert] {
-        if let lastPricing, lastPricing.lastDay == pricing.lastDay, lastPricing.count == pricing.count,
-            lastPricing.previousDay == pricing.previousDay
+        lastPricing = pricing
+        if !loaded, let stored = try? await store.alerts() { alerts = stored }
+        if let lastChecked, lastChecked.lastDay == pricing.lastDay, lastChecked.previousDay == pricing.previousDay,
+            lastChecked.count == pricing.count, lastChecked.version == version
         {
             return []
         }
-        lastPricing = pricing
-        if !loaded, let stored = try? await store.alerts() { alerts = stored }
+        lastChecked = (pricing.lastDay, pricing.previousDay, pricing.count, version)
         let time = now()
         let observations = book.symbols.compactMap { symbol in
             pricing.quote(for: symbol).map {
