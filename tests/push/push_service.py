@@ -14,10 +14,10 @@ to an endpoint with implementations that owe nothing to the app's:
 - `TTL` (RFC 8030 §5.2) is a non-negative integer and `Urgency` (§5.3) one of its four values.
 
 It answers each request with what the test planned for that subscription (a queue of answers,
-e.g. `[Answer(503, retry_after=1), 201]`, then 201 for everything after), and keeps a
-`Delivery` per request: the time it came, its headers, the decrypted payload, the problems
-found (none when every check passed) and the status answered. `wait_for(token, count)` blocks
-until a subscription has received that many.
+e.g. `[Answer(503, retry_after=1), 410]`, then 201 or another default for everything after),
+and keeps a `Delivery` per request: the time it came, its headers, the decrypted payload, the
+problems found (none when every check passed) and the status answered. `wait_for(token, count)`
+blocks until a subscription has received that many.
 
     with PushService() as service:
         subscription = service.subscribe(answers=[410])
@@ -123,6 +123,7 @@ class PushService:
         self._lock = threading.Condition()
         self._subscriptions = {}  # token -> Subscription
         self._answers = {}  # token -> [Answer] still to give
+        self._defaults = {}  # token -> the Answer once those are given
         self._deliveries = {}  # token -> [Delivery]
         self.unknown = []  # (path, headers) of requests to no subscription (answered 404)
         service = self
@@ -156,9 +157,9 @@ class PushService:
 
     # The test's side.
 
-    def subscribe(self, answers=()):
+    def subscribe(self, answers=(), then=201):
         """A new subscription, whose first requests get `answers` (statuses or `Answer`s) in
-        order, and 201 after them."""
+        order, and `then` after them."""
         token = secrets.token_urlsafe(16)
         subscription = Subscription(
             token=token,
@@ -169,6 +170,7 @@ class PushService:
         with self._lock:
             self._subscriptions[token] = subscription
             self._answers[token] = [Answer.of(a) for a in answers]
+            self._defaults[token] = Answer.of(then)
             self._deliveries[token] = []
         return subscription
 
@@ -176,6 +178,13 @@ class PushService:
         """Adds `answers` to the ones a subscription's next requests get."""
         with self._lock:
             self._answers[token].extend(Answer.of(a) for a in answers)
+
+    def answer_from_now_on(self, token, answer):
+        """Drops the answers still planned for a subscription: every request from now on gets
+        `answer`."""
+        with self._lock:
+            self._answers[token] = []
+            self._defaults[token] = Answer.of(answer)
 
     def received(self, token):
         """The requests a subscription has received so far, oldest first."""
@@ -211,7 +220,7 @@ class PushService:
                 answer = Answer(404)
             else:
                 planned = self._answers[token]
-                answer = planned.pop(0) if planned else Answer(201)
+                answer = planned.pop(0) if planned else self._defaults[token]
         if subscription is not None:
             delivery = Delivery(token=token, received_at=now, received_wall=wall, headers=headers, body=body,
                                 answered=answer.status)

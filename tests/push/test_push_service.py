@@ -203,3 +203,11 @@ def test_an_unknown_endpoint_is_404(service, vapid):
     status, _ = push(service, subscription, vapid)
     assert status == 404
     assert [path for path, _ in service.unknown] == ["/push/nobody"]
+
+
+def test_the_default_answer_can_change(service, vapid):
+    subscription = service.subscribe(answers=[410], then=503)
+    assert [push(service, subscription, vapid)[0] for _ in range(3)] == [410, 503, 503]
+    service.plan(subscription.token, [429])
+    service.answer_from_now_on(subscription.token, 202)
+    assert [push(service, subscription, vapid)[0] for _ in range(2)] == [202, 202]
