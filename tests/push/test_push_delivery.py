@@ -39,9 +39,10 @@ def subscription_ids(app):
 
 
 def notifications(app, kind="alert"):
+    """The bell's list, newest first: of one kind, or all (kind None)."""
     status, body = app.get("/api/v1/notifications")
     assert status == 200, body
-    return [n for n in body["notifications"] if n["kind"] == kind]
+    return [n for n in body["notifications"] if kind is None or n["kind"] == kind]
 
 
 def poll(condition, timeout=30, what="the condition"):
@@ -166,6 +167,29 @@ def test_a_push_queued_when_the_app_stops_is_sent_after_it_starts_again(app, pus
     assert sorted(delivered_ids()) == sorted(set(delivered_ids())), delivered_ids()
     assert queued_id in delivered_ids()
     assert all(d.problems == [] for d in push_service.received(subscription.token))
+
+
+def test_a_fill_and_a_cancelled_order_are_pushed_with_their_urgency(app, push_service):
+    subscription, _ = subscribe(app, push_service)
+    poll(lambda: app.get("/api/v1/book")[1].get("state") == "live", timeout=60, what="the exchange feed going live")
+
+    status, body = app.post("/api/v1/orders", {"side": "buy", "type": "market", "quantity": 1})
+    assert status == 201 and body["order"]["status"] == "FILLED", body
+    [fill] = push_service.wait_for(subscription.token, 1)
+    assert fill.problems == []
+    assert (fill.message["kind"], fill.message["url"], fill.headers["urgency"]) == ("fill", "/exchange", "high")
+
+    status, body = app.post("/api/v1/orders", {"side": "buy", "type": "limit", "quantity": 1, "price": "0.01"})
+    assert status == 201 and body["order"]["status"] == "PENDING", body
+    status, body = app.delete(f"/api/v1/orders/{body['order']['id']}")
+    assert status == 200 and body["order"]["status"] == "CANCELLED", body
+    _, cancelled = push_service.wait_for(subscription.token, 2)
+    assert cancelled.problems == []
+    assert (cancelled.message["kind"], cancelled.message["url"], cancelled.headers["urgency"]) == (
+        "order", "/exchange", "normal")
+    # Resting an order is not pushed: one push for the fill, one for the cancel.
+    assert [n["kind"] for n in notifications(app, kind=None)] == ["order", "fill"]
+    assert len(push_service.received(subscription.token)) == 2
 
 
 def test_alerts_turned_off_are_listed_but_not_pushed(app, push_service):
