@@ -10,6 +10,7 @@ let package = Package(
         .package(name: "bourse", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
     ],
     targets: [
         .executableTarget(
@@ -22,7 +23,12 @@ let package = Package(
                 .product(name: "MarketData", package: "bourse"),
                 .product(name: "MarketDataLive", package: "bourse"),
                 .product(name: "StandIns", package: "bourse"),
+                .product(name: "Storage", package: "bourse"),
+                .product(name: "Networking", package: "bourse"),
+                .product(name: "WebPush", package: "bourse"),
+                .product(name: "PushDelivery", package: "bourse"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "Benchmarks/BourseBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

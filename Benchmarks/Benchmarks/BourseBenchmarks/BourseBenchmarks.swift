@@ -11,4 +11,5 @@ let benchmarks: @Sendable () -> Void = {
     ExchangeBenchmarks.register()
     OrderTypesBenchmarks.register()
     AlertBenchmarks.register()
+    PushBenchmarks.register()
 }
