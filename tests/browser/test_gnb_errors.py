@@ -12,6 +12,13 @@ from axe_check import assert_no_serious_violations
 from conftest import free_port, running_app
 
 
+@pytest.fixture(scope="module")
+def size():
+    """One size is enough here: what this module checks does not depend on the layout (the
+    layout tests run at phone and tablet size), and each size costs its own app and browser."""
+    return "phone"
+
+
 @contextlib.contextmanager
 def garbled_gnb_service():
     """A GNB service on loopback whose transactions have an amount that is not a number."""

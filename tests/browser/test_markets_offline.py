@@ -21,6 +21,13 @@ from conftest import bourse_binary, free_port, running_app
 from test_markets import CHART, available
 
 
+@pytest.fixture(scope="module")
+def size():
+    """One size is enough here: what this module checks does not depend on the layout (the
+    layout tests run at phone and tablet size), and each size costs its own app and browser."""
+    return "phone"
+
+
 class Source:
     """`bourse sim` on a fixed loopback port, which can be stopped and started again."""
 

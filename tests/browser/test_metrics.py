@@ -3,12 +3,20 @@ counters move as a user trades on the exchange screen in Chromium, the feed tick
 asked for; with a password set, only an API token may scrape."""
 import urllib.request
 
+import pytest
 from prometheus_client.parser import text_string_to_metric_families
 from selenium.webdriver.common.by import By
 
 from conftest import running_app
 from test_exchange import FINAL, choose, history_row, open_live, place, set_field, wait
 from test_signin import bourse, request, set_password
+
+
+@pytest.fixture(scope="module")
+def size():
+    """One size is enough here: what this module checks does not depend on the layout (the
+    layout tests run at phone and tablet size), and each size costs its own app and browser."""
+    return "phone"
 
 
 def scrape(app_url, headers=None):

@@ -7,6 +7,13 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
+
+@pytest.fixture(scope="module")
+def size():
+    """One size is enough here: what this module checks does not depend on the layout (the
+    layout tests run at phone and tablet size), and each size costs its own app and browser."""
+    return "phone"
+
 PAGES = ["/", "/markets", "/stocks/AAPL", "/search", "/search?q=apple", "/exchange", "/gnb", "/gnb/T2006",
          "/nowhere", "/offline"]
 

@@ -20,6 +20,13 @@ from conftest import bourse_binary, free_port, running_app
 from layout_checks import assert_fits_width, assert_touch_targets
 from test_exchange import choose, history_ids, history_row, open_live, place, set_field
 
+
+@pytest.fixture(scope="module")
+def size():
+    """One size is enough here: what this module checks does not depend on the layout (the
+    layout tests run at phone and tablet size), and each size costs its own app and browser."""
+    return "phone"
+
 PASSWORD = "correct horse battery staple"
 
 
