@@ -534,7 +534,7 @@ async def soak(args):
     processes = []
     sim_port, polygon_port, feed_port, app_port = free_port(), free_port(), free_port(), free_port()
     seconds = int(args.minutes * 60)
-    base_env = {k: v for k, v in os.environ.items() if k not in ("POLYGON_API_KEY", "BOURSE_FEED_URL", "BOURSE_GNB_URL", "POLYGON_BASE_URL", "POLYGON_RATE_LIMIT", "POLYGON_KEY_IN", "BOURSE_SOURCE_DEADLINE")}
+    base_env = {k: v for k, v in os.environ.items() if not k.startswith("MASSIVE_") and k not in ("POLYGON_API_KEY", "BOURSE_FEED_URL", "BOURSE_GNB_URL", "POLYGON_BASE_URL", "POLYGON_RATE_LIMIT", "POLYGON_KEY_IN", "BOURSE_SOURCE_DEADLINE")}
     base_env["LOG_LEVEL"] = args.log_level
     failures = []
     upstream = Upstream(args.period)

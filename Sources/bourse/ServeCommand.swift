@@ -7,7 +7,7 @@ struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract:
-            "Run the app (simulated market unless POLYGON_API_KEY is set, simulated exchange feed unless BOURSE_FEED_URL is set)."
+            "Run the app (simulated market unless MASSIVE_API_KEY (or POLYGON_API_KEY) is set, simulated exchange feed unless BOURSE_FEED_URL is set)."
     )
 
     @Option(help: "The address to listen on.") var host = "127.0.0.1"

@@ -65,7 +65,7 @@ struct MarketsPagesTests {
     @Test func theSimulatedMarketIsLabelledInTheFirstPaint() async throws {
         #expect(try await Self.page("/").html.contains(#"id="source-label">Simulated market</p>"#))
         #expect(try await Self.page("/stocks/AAPL").html.contains(#"id="source-label">Simulated market</p>"#))
-        #expect(try await Self.page("/", source: .polygon).html.contains(#"id="source-label">Polygon.io</p>"#))
+        #expect(try await Self.page("/", source: .polygon).html.contains(#"id="source-label">Massive (formerly Polygon.io)</p>"#))
     }
 
     @Test func aStockPageIsAShellForItsSymbol() async throws {

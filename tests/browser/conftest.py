@@ -70,7 +70,7 @@ def running_app(*arguments, host="127.0.0.1", prepare=None, database=None, port=
     if prepare:
         prepare(database)
     port = port or free_port()
-    full_environment = {k: v for k, v in os.environ.items() if not k.startswith(("POLYGON_", "BOURSE_GNB_"))}
+    full_environment = {k: v for k, v in os.environ.items() if not k.startswith(("POLYGON_", "MASSIVE_", "BOURSE_GNB_"))}
     full_environment.update(environment)
     log = open(workdir / "server.log", "w+")
     process = subprocess.Popen(

@@ -47,7 +47,7 @@ class Server:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = open(workdir / f"server-{self.port}.log", "w+")
-        environment = {k: v for k, v in os.environ.items() if not k.startswith(("POLYGON_", "BOURSE_"))}
+        environment = {k: v for k, v in os.environ.items() if not k.startswith(("POLYGON_", "MASSIVE_", "BOURSE_"))}
         if feed_url:
             environment["BOURSE_FEED_URL"] = feed_url
         self.process = subprocess.Popen(

@@ -33,7 +33,7 @@ def serve(*arguments, preexec_fn=None):
     """`bourse serve` on a free loopback port with `arguments`; yields its port."""
     workdir = Path(tempfile.mkdtemp(prefix="bourse-network-"))
     port = free_port()
-    environment = {k: v for k, v in os.environ.items() if not k.startswith(("POLYGON_", "BOURSE_"))}
+    environment = {k: v for k, v in os.environ.items() if not k.startswith(("POLYGON_", "MASSIVE_", "BOURSE_"))}
     log = open(workdir / "server.log", "w+")
     process = subprocess.Popen(
         [str(bourse_binary()), "serve", "--port", str(port), "--database", str(workdir / "bourse.sqlite"), *arguments],
@@ -246,7 +246,7 @@ def test_with_few_file_descriptors_idle_connections_lock_the_app_out_only_until_
 
 
 def test_tls_options_go_together_and_a_missing_file_is_refused_in_words(tmp_path):
-    environment = {k: v for k, v in os.environ.items() if not k.startswith(("POLYGON_", "BOURSE_"))}
+    environment = {k: v for k, v in os.environ.items() if not k.startswith(("POLYGON_", "MASSIVE_", "BOURSE_"))}
     alone = subprocess.run(
         [str(bourse_binary()), "serve", "--port", str(free_port()), "--database", str(tmp_path / "b.sqlite"),
          "--tls-cert", str(tmp_path / "cert.pem")],
@@ -273,7 +273,7 @@ def test_serve_over_https_with_a_certificate(tmp_path):
     workdir = tmp_path / "app"
     workdir.mkdir()
     port = free_port()
-    environment = {k: v for k, v in os.environ.items() if not k.startswith(("POLYGON_", "BOURSE_"))}
+    environment = {k: v for k, v in os.environ.items() if not k.startswith(("POLYGON_", "MASSIVE_", "BOURSE_"))}
     log = open(workdir / "server.log", "w+")
     process = subprocess.Popen(
         [str(bourse_binary()), "serve", "--port", str(port), "--database", str(workdir / "bourse.sqlite"),

@@ -52,7 +52,7 @@ class App:
         self.database = workdir / "bourse.sqlite"
         self.log_path = workdir / "server.log"
         self.environment = {k: v for k, v in os.environ.items()
-                            if not k.startswith(("POLYGON_", "BOURSE_GNB_", "BOURSE_FEED_"))}
+                            if not k.startswith(("POLYGON_", "MASSIVE_", "BOURSE_GNB_", "BOURSE_FEED_"))}
         self.environment.update(environment)
         self.process = None
         self.url = None

@@ -122,7 +122,7 @@ public enum BourseServer {
         services.append(NotificationsService(notifier: notifier, deliverer: deliverer, desk: desk, symbol: exchange.symbol))
         let running = RunningServices()
         services = running.tracking(services)
-        let label = settings.marketKind == .simulated ? "the simulated market" : "Polygon.io"
+        let label = settings.marketKind == .simulated ? "the simulated market" : "Massive (formerly Polygon.io)"
         let scheme = network.tls ? "https" : "http"
         let host = options.host.contains(":") ? "[\(options.host)]" : options.host
         let app = try buildApplication(

@@ -6,7 +6,7 @@ import Storage
 
 /// The market a one-off command reads: the source `environment` names (else the embedded
 /// simulated market, started for the command alone), caching in the database at
-/// `databasePath`, or in memory without one. With `POLYGON_API_KEY` set it opens no port.
+/// `databasePath`, or in memory without one. With a Massive key set it opens no port.
 struct CommandMarket {
     let market: Market
     let embedded: EmbeddedServices?

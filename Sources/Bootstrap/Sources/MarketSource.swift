@@ -5,7 +5,7 @@ import MarketData
 import MarketDataLive
 import Metrics
 
-/// The market: Polygon.io when `POLYGON_API_KEY` is set, else the embedded simulated market,
+/// The market: Massive (formerly Polygon.io) when `MASSIVE_API_KEY` or `POLYGON_API_KEY` is set, else the embedded simulated market,
 /// spoken to over HTTP by the same client.
 public enum MarketSource {
     /// The market `settings` ask for, caching every answer in `cache`.

@@ -8,7 +8,8 @@ import MarketDataLive
 /// Which sources the environment configures. Every source left unconfigured is served by an
 /// embedded stand-in; a configured one never starts its stand-in.
 ///
-/// - `POLYGON_API_KEY` (with `POLYGON_BASE_URL`, …): the market; else the simulated market.
+/// - `MASSIVE_API_KEY` or `POLYGON_API_KEY` (with `MASSIVE_BASE_URL`, …): Massive, formerly
+///   Polygon.io; else the simulated market.
 /// - `BOURSE_GNB_URL` (with `BOURSE_GNB_FORMAT`): GNB; else the embedded GNB sample.
 /// - `BOURSE_FEED_URL`: the exchange feed; else the embedded feed simulator.
 public struct SourceSettings: Sendable {
@@ -44,7 +45,7 @@ public struct SourceSettings: Sendable {
         }
     }
 
-    /// The market's kind: Polygon.io with a key, else the simulated market.
+    /// The market's kind: Massive with a key, else the simulated market.
     public var marketKind: SourceKind { polygon.apiKey == nil ? .simulated : .polygon }
 
     /// The exchange feed's kind: a configured feed, else the simulated one.

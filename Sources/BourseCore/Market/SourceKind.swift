@@ -2,16 +2,17 @@
 public enum SourceKind: String, Sendable, Codable, CaseIterable {
     /// One of Bourse's embedded stand-ins: the simulated market or the simulated exchange feed.
     case simulated
-    /// Polygon.io, with the user's key.
+    /// Massive (formerly Polygon.io), with the user's key. The API keeps the name `polygon`: a
+    /// client reading `source` sees the same value as before the rename.
     case polygon
     /// An exchange feed at a configured `BOURSE_FEED_URL`.
     case feed
 
-    /// The header's label for a market source ("Simulated market", "Polygon.io").
+    /// The header's label for a market source ("Simulated market", "Massive (formerly Polygon.io)").
     public var marketLabel: String {
         switch self {
         case .simulated: "Simulated market"
-        case .polygon: "Polygon.io"
+        case .polygon: "Massive (formerly Polygon.io)"
         case .feed: "Exchange feed"
         }
     }

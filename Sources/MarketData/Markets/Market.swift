@@ -5,7 +5,7 @@ import Foundation
 /// and its bars. It combines the provider (one request per page of tickers) with the pricer
 /// (two requests for every list), so no screen ever costs a request per ticker.
 public struct Market: Sendable {
-    /// The simulated market or Polygon.io.
+    /// The simulated market or Massive (formerly Polygon.io).
     public let source: SourceKind
     private let provider: any MarketDataProvider
     private let pricer: MarketPricer

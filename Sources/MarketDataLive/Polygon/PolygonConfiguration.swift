@@ -28,8 +28,8 @@ public struct PolygonConfiguration: Sendable, Equatable {
     /// its fair share of the queue. One more is refused at once (a 429 with `Retry-After`).
     public var maxWaitingPerClient: Int = 10
 
-    /// Polygon's public REST endpoint.
-    public static let defaultBaseURL = URL(string: "https://api.polygon.io")!
+    /// Massive's public REST endpoint (Polygon.io's until October 2025; `api.polygon.io` still answers).
+    public static let defaultBaseURL = URL(string: "https://api.massive.com")!
 
     public init(
         baseURL: URL = PolygonConfiguration.defaultBaseURL,

@@ -99,7 +99,7 @@ export function showError(message, retry) {
 const sourceNames = {
     simulated: "Simulated market",
     embedded: "Sample data",
-    polygon: "Polygon.io"
+    polygon: "Massive (formerly Polygon.io)"
 };
 
 /** The header's short words for an answer's `source`: a name, or a URL's host (on this machine:
