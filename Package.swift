@@ -17,6 +17,8 @@
 //   StandIns       the embedded stand-in services (the simulated Polygon market, the exchange feed, GNB)
 //   WebPush        Web Push messages: RFC 8291 payload encryption (aes128gcm), RFC 8292 VAPID signing,
 //                  subscriptions (Foundation and swift-crypto only)
+//   PushDelivery   the push queue's sender: each queued notice encrypted, signed and POSTed to its device's
+//                  push service, the answer deciding (sent, retried, subscription deleted)
 //   Accounts       the owner's account: bcrypt passwords, sessions, API tokens, sign-in throttling
 //                  (on the AccountStore interface; the database store is in Storage)
 //   BourseApp      the Hummingbird web app: one controller per feature (API, pages, socket), on interfaces only
@@ -44,6 +46,7 @@ let package = Package(
         .library(name: "StandIns", targets: ["StandIns"]),
         .library(name: "Accounts", targets: ["Accounts"]),
         .library(name: "WebPush", targets: ["WebPush"]),
+        .library(name: "PushDelivery", targets: ["PushDelivery"]),
         .library(name: "BourseApp", targets: ["BourseApp"]),
         .library(name: "Bootstrap", targets: ["Bootstrap"]),
     ],
@@ -141,9 +144,16 @@ let package = Package(
             dependencies: [.product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(
+            name: "PushDelivery",
+            dependencies: [
+                "BourseCore", "WebPush", "Networking",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
             name: "BourseApp",
             dependencies: [
-                "BourseCore", "BundledData", "MarketData", "GNBData", "Exchange", "Accounts",
+                "BourseCore", "BundledData", "MarketData", "GNBData", "Exchange", "Accounts", "WebPush",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -169,7 +179,7 @@ let package = Package(
             name: "Bootstrap",
             dependencies: [
                 "BourseApp", "BourseCore", "BundledData", "Networking", "MarketData", "MarketDataLive", "GNBData",
-                "GNBDataLive", "Exchange", "ExchangeLive", "Storage", "StandIns", "Accounts",
+                "GNBDataLive", "Exchange", "ExchangeLive", "Storage", "StandIns", "Accounts", "WebPush", "PushDelivery",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -228,9 +238,15 @@ let package = Package(
         ),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "BourseCore"]),
         .testTarget(name: "AccountsTests", dependencies: ["Accounts", "Storage", "BourseCore"]),
+        // The messages (RFC vectors, Python's cross-check) and their delivery (Delivery/: the queue
+        // on a real SQLite file, sent to a push service on loopback).
         .testTarget(
             name: "WebPushTests",
-            dependencies: ["WebPush", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "WebPush", "PushDelivery", "BourseCore", "Networking", "Storage", "TestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
         ),
         .testTarget(
             name: "GNBDataTests",

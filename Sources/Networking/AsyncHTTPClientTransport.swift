@@ -2,8 +2,8 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 
-/// The live `HTTPTransport`, on AsyncHTTPClient.
-public struct AsyncHTTPClientTransport: HTTPTransport {
+/// The live `HTTPTransport` and `HTTPPostTransport`, on AsyncHTTPClient.
+public struct AsyncHTTPClientTransport: HTTPTransport, HTTPPostTransport {
     private let client: HTTPClient
     private let timeout: Duration
     private let maxBodyBytes: Int
@@ -18,6 +18,17 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }()
 
+    /// The client Web Push messages go out on: fail-fast like ``failFastClient``, and a redirect
+    /// is an answer, never followed (a push service does not redirect; following one would send
+    /// the message to a host the browser did not name).
+    public static let noRedirectClient: HTTPClient = {
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.timeout.connect = .seconds(5)
+        configuration.redirectConfiguration = .disallow
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }()
+
     /// Uses `client` (the fail-fast shared one by default), giving each request `timeout`
     /// and refusing bodies larger than `maxBodyBytes`.
     public init(client: HTTPClient = Self.failFastClient, timeout: Duration = .seconds(15), maxBodyBytes: Int = 64 << 20) {
@@ -29,6 +40,22 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     public func get(_ url: URL, headers: [String: String]) async throws(TransportError) -> TransportResponse {
         var request = HTTPClientRequest(url: url.absoluteString)
         request.method = .GET
+        return try await execute(request, headers: headers)
+    }
+
+    public func post(_ url: URL, headers: [String: String], body: [UInt8]) async throws(TransportError) -> TransportResponse {
+        var request = HTTPClientRequest(url: url.absoluteString)
+        request.method = .POST
+        request.body = .bytes(ByteBuffer(bytes: body))
+        return try await execute(request, headers: headers)
+    }
+
+    private func execute(
+        _ request: HTTPClientRequest, headers: [String: String]
+    ) async throws(TransportError)
+        -> TransportResponse
+    {
+        var request = request
         for (name, value) in headers {
             request.headers.add(name: name, value: value)
         }

@@ -39,3 +39,9 @@ public protocol HTTPTransport: Sendable {
     /// GETs `url` with `headers`; any status is an answer, and only a missing answer throws.
     func get(_ url: URL, headers: [String: String]) async throws(TransportError) -> TransportResponse
 }
+
+/// The network, as the Web Push sender needs it: one POST at a time.
+public protocol HTTPPostTransport: Sendable {
+    /// POSTs `body` to `url` with `headers`; any status is an answer, and only a missing answer throws.
+    func post(_ url: URL, headers: [String: String], body: [UInt8]) async throws(TransportError) -> TransportResponse
+}

@@ -67,7 +67,7 @@ public enum VAPID {
 
     /// Whether `text` is a `mailto:` address (something@host) or an `https:` URL with a host,
     /// with no space or control character (RFC 8292 §2.1).
-    static func isSubject(_ text: String) -> Bool {
+    public static func isSubject(_ text: String) -> Bool {
         guard text.utf8.count <= 512,
             !text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F })
         else { return false }

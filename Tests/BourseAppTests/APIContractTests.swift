@@ -41,6 +41,7 @@ struct APIContractTests {
             watchlist: StoredWatchlist(store: DatabaseWatchlistStore(database: database), market: market, listings: search))
         features.metrics = prometheusMetrics()
         features.alerts = PriceAlerts(store: DatabaseAlertStore(database: database), listings: search)
+        features.notifier = Notifier(store: DatabaseNotificationStore(database: database))
         return buildRouter(features)
     }
 

@@ -6,9 +6,12 @@ import Foundation
 import Hummingbird
 import Logging
 import MarketData
+import Networking
+import PushDelivery
 import ServiceLifecycle
 import StandIns
 import Storage
+import WebPush
 
 /// `bourse serve`: the database, the sources and the web app, until SIGINT or SIGTERM.
 ///
@@ -76,14 +79,31 @@ public enum BourseServer {
             store: DatabaseOrderStore(database: database), feedURL: feedURL, logger: logger, metrics: metrics.factory)
         let exchange = ExchangeVenue(desk: desk, source: settings.feedKind, symbol: embedded?.feed?.simulator.symbol)
         let watchlist = StoredWatchlist(store: DatabaseWatchlistStore(database: database), market: market, listings: search)
+        // The notices (the bell) and their Web Push queue, sent on its own task (docs/notifications.md).
+        let contact = environment["BOURSE_PUSH_CONTACT"] ?? PushSender.defaultContact
+        guard VAPID.isSubject(contact) else {
+            throw CommandFailure(
+                message: "BOURSE_PUSH_CONTACT must be a mailto: address or an https: URL (the push services' contact)",
+                exitCode: 64)
+        }
+        let notices = DatabaseNotificationStore(database: database)
+        let deliverer = PushDeliverer(
+            store: notices,
+            sender: PushSender(
+                transport: AsyncHTTPClientTransport(client: AsyncHTTPClientTransport.noRedirectClient, timeout: .seconds(10)),
+                contact: contact),
+            logger: logger)
+        let notifier = Notifier(store: notices, wake: { deliverer.wake() }, logger: logger)
         // Every pricing a list or a stock is made from is checked against the alerts (docs/alerts.md).
-        let alerts = PriceAlerts(store: DatabaseAlertStore(database: database), listings: search, logger: logger)
+        let alerts = PriceAlerts(
+            store: DatabaseAlertStore(database: database), listings: search, notifier: notifier, logger: logger)
         market.pricingObservers.add { pricing in Task { await alerts.observe(pricing) } }
         var features = AppFeatures(
             market: market, search: search, gnb: gnb, exchange: exchange, accounts: accounts, watchlist: watchlist)
         features.deployID = environment["BOURSE_DEPLOY_ID"]
         features.metrics = metrics
         features.alerts = alerts
+        features.notifier = notifier
 
         // Registered first, shut down last (the server itself goes before all of them): on a
         // signal the server stops, then the desk's broadcaster and the desk (it answers the
@@ -99,6 +119,7 @@ public enum BourseServer {
         services.append(
             PriceAlertsService(
                 alerts: alerts, refresh: PriceRefresh(alerts: alerts, market: market, watchlist: watchlist), desk: desk))
+        services.append(NotificationsService(notifier: notifier, deliverer: deliverer, desk: desk, symbol: exchange.symbol))
         let running = RunningServices()
         services = running.tracking(services)
         let label = settings.marketKind == .simulated ? "the simulated market" : "Polygon.io"

@@ -2,6 +2,7 @@ import BourseCore
 import Foundation
 import Logging
 import MarketData
+import Synchronization
 
 /// The user's price alerts, live: kept in an `AlertStore`, checked against every price the app
 /// learns (a list pricing, the exchange feed's last trade), each firing once (SPEC.md §11).
@@ -31,6 +32,8 @@ public actor PriceAlerts {
     private let listings: ListingSearch?
     private let now: @Sendable () -> Date
     private let logger: Logger
+    /// Tells the user of each alert that fires (the bell, Web Push).
+    private let notifier: Notifier?
     /// The alerts as last read or written, and the book of their armed ones.
     private var alerts: [Alert] = [] {
         didSet {
@@ -51,10 +54,11 @@ public actor PriceAlerts {
     private var lastSeen: [String: Observation] = [:]
 
     public init(
-        store: any AlertStore, listings: ListingSearch?, now: @escaping @Sendable () -> Date = { Date() },
-        logger: Logger = Logger(label: "bourse.alerts")
+        store: any AlertStore, listings: ListingSearch?, notifier: Notifier? = nil,
+        now: @escaping @Sendable () -> Date = { Date() }, logger: Logger = Logger(label: "bourse.alerts")
     ) {
         self.store = store
+        self.notifier = notifier
         self.listings = listings
         self.now = now
         self.logger = logger
@@ -102,7 +106,8 @@ public actor PriceAlerts {
     @discardableResult
     public func observe(_ pricing: ListPricing) async -> [Alert] {
         lastPricing = pricing
-        if !loaded, let stored = try? await store.alerts() { alerts = stored }
+        // Not if another call loaded (and maybe fired) them while this one read.
+        if !loaded, let stored = try? await store.alerts(), !loaded { alerts = stored }
         if let lastChecked, lastChecked.lastDay == pricing.lastDay, lastChecked.previousDay == pricing.previousDay,
             lastChecked.count == pricing.count, lastChecked.version == version
         {
@@ -123,7 +128,8 @@ public actor PriceAlerts {
     public func observe(_ observations: [Observation]) async -> [Alert] {
         if !loaded {
             do {
-                alerts = try await store.alerts()
+                let stored = try await store.alerts()
+                if !loaded { alerts = stored }
             } catch {
                 logger.error("the alerts could not be read", metadata: ["error": "\(error)"])
             }
@@ -152,11 +158,18 @@ public actor PriceAlerts {
     private func fire(_ met: [Alert]) async -> [Alert] {
         let firing = Dictionary(met.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         alerts = alerts.map { alert in alert.status == .armed ? firing[alert.id] ?? alert : alert }
+        // The ids this write fired: only those still armed in the store. A stale read of the list
+        // may have put a fired alert back into the book; met again, it is not fired (nor told) twice.
+        let armedInStore = Mutex<Set<String>>([])
         do {
             alerts = try await store.update { alerts, _ in
-                .success(alerts.map { alert in alert.status == .armed ? firing[alert.id] ?? alert : alert })
+                armedInStore.withLock { ids in
+                    ids = Set(alerts.filter { $0.status == .armed && firing[$0.id] != nil }.map(\.id))
+                }
+                return .success(alerts.map { alert in alert.status == .armed ? firing[alert.id] ?? alert : alert })
             }.get()
-            let fired = alerts.filter { firing[$0.id] == $0 }
+            let firedNow = armedInStore.withLock { $0 }
+            let fired = alerts.filter { firedNow.contains($0.id) }
             for alert in fired {
                 logger.info(
                     "alert fired",
@@ -164,6 +177,7 @@ public actor PriceAlerts {
                         "id": "\(alert.id)", "symbol": "\(alert.symbol)", "condition": "\(alert.condition.text)",
                         "price": "\(alert.firedPrice?.description ?? "")",
                     ])
+                await notifier?.post(.fired(alert))
             }
             return fired
         } catch {

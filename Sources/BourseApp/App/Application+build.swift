@@ -28,6 +28,8 @@ public struct AppFeatures: Sendable {
     public var metrics: AppMetrics?
     /// The price alerts (`/api/v1/alerts`), when there is a store for them.
     public var alerts: PriceAlerts?
+    /// The notices (the bell) and Web Push (`/api/v1/notifications`, `/api/v1/push/...`).
+    public var notifier: Notifier?
 
     public init(
         market: Market, search: ListingSearch? = nil, gnb: GNBCatalog? = nil, exchange: ExchangeVenue? = nil,
@@ -71,6 +73,7 @@ public func buildRouter(_ features: AppFeatures, network: NetworkSettings = Netw
         features.watchlist.map { WatchlistController(watchlist: $0, source: features.market.source) },
         features.metrics.map(MetricsController.init),
         features.alerts.map(AlertsController.init),
+        features.notifier.map(NotificationsController.init),
     ]
     for controller in controllers.compactMap({ $0 }) + features.external {
         controller.addRoutes(to: router)

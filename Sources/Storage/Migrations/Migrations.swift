@@ -182,5 +182,48 @@ enum Migrations {
                     );
                     """)
         }
+        migrator.registerMigration("v9: notices and web push") { db in
+            // SPEC.md §11. The VAPID key is made once (one row); a subscription per device; the
+            // notices the bell lists; the push queue, one row per notice and device, deleted with
+            // either (a subscription gone deletes what was queued for it).
+            try db.execute(
+                sql: """
+                    CREATE TABLE push_key (
+                        id INTEGER PRIMARY KEY CHECK (id = 1),
+                        private_key TEXT NOT NULL  -- the P-256 scalar, base64url
+                    );
+                    CREATE TABLE push_subscription (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        endpoint TEXT NOT NULL UNIQUE,
+                        p256dh TEXT NOT NULL,
+                        auth TEXT NOT NULL,
+                        created_at REAL NOT NULL
+                    );
+                    CREATE TABLE push_setting (
+                        kind TEXT PRIMARY KEY CHECK (kind IN ('alert', 'fill', 'order')),
+                        enabled INTEGER NOT NULL CHECK (enabled IN (0, 1))
+                    );
+                    CREATE TABLE notice (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        kind TEXT NOT NULL CHECK (kind IN ('alert', 'fill', 'order')),
+                        title TEXT NOT NULL,
+                        body TEXT NOT NULL,
+                        url TEXT NOT NULL,
+                        tag TEXT NOT NULL,
+                        created_at REAL NOT NULL,
+                        seen INTEGER NOT NULL DEFAULT 0 CHECK (seen IN (0, 1))
+                    );
+                    CREATE TABLE push_delivery (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        notice_id INTEGER NOT NULL REFERENCES notice(id) ON DELETE CASCADE,
+                        subscription_id INTEGER NOT NULL REFERENCES push_subscription(id) ON DELETE CASCADE,
+                        attempts INTEGER NOT NULL DEFAULT 0,
+                        due_at REAL NOT NULL
+                    );
+                    CREATE INDEX push_delivery_due ON push_delivery(due_at);
+                    CREATE INDEX push_delivery_subscription ON push_delivery(subscription_id);
+                    CREATE INDEX push_delivery_notice ON push_delivery(notice_id);
+                    """)
+        }
     }
 }

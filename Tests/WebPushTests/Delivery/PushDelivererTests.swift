@@ -1,0 +1,229 @@
+import BourseCore
+import Foundation
+import Networking
+import PushDelivery
+import Storage
+import TestSupport
+import Testing
+import WebPush
+
+/// The push queue sent to a real push service on loopback, from a real SQLite file: what is
+/// sent, and what each answer does to the queue and the subscriptions (SPEC.md §11).
+@Suite("Push delivery")
+struct PushDelivererTests {
+    let database: TemporaryDatabase
+    let store: DatabaseNotificationStore
+    let now = TestNow()
+
+    init() throws {
+        database = try TemporaryDatabase()
+        store = DatabaseNotificationStore(database: database.database)
+    }
+
+    private func deliverer(contact: String = "mailto:ops@example.com", store: (any NotificationStore)? = nil) -> PushDeliverer {
+        PushDeliverer(
+            store: store ?? self.store,
+            sender: PushSender(
+                transport: AsyncHTTPClientTransport(client: AsyncHTTPClientTransport.noRedirectClient), contact: contact,
+                now: now.closure),
+            now: now.closure)
+    }
+
+    private func notice(_ kind: NoticeKind = .alert, title: String = "AAPL at or above 150.00") -> Notice {
+        Notice(
+            kind: kind, title: title, body: "AAPL traded at 150.12", url: "/stocks/AAPL", tag: "alert-1", createdAt: now.date)
+    }
+
+    @Test("a message the push service takes: encrypted for the device, signed, and out of the queue")
+    func delivered() async throws {
+        let service = try await LoopbackPushService.start()
+        defer { Task { await service.stop() } }
+        let device = service.device()
+        _ = try await store.subscribe(device.subscriber)
+        let posted = try await store.post(notice())
+
+        #expect(await deliverer().drain() == 1)
+
+        let got = service.received(device.token)
+        try #require(got.count == 1)
+        let payload = try JSONSerialization.jsonObject(with: Data(device.decrypt(got[0]))) as? [String: String]
+        #expect(payload?["id"] == posted.id)
+        #expect(payload?["kind"] == "alert")
+        #expect(payload?["title"] == "AAPL at or above 150.00")
+        #expect(payload?["url"] == "/stocks/AAPL")
+        #expect(payload?["tag"] == "alert-1")
+        #expect(got[0].headers["content-encoding"] == "aes128gcm")
+        #expect(got[0].headers["ttl"] == "86400")
+        #expect(got[0].headers["urgency"] == "high")
+        let key = try VAPIDKey(rawRepresentationBase64URL: try await store.pushKey(orMake: { "" }))
+        #expect(got[0].headers["authorization"]?.hasSuffix(", k=\(key.publicKeyBase64URL)") == true)
+        #expect(got[0].headers["authorization"]?.hasPrefix("vapid t=") == true)
+        #expect(try await store.nextDue() == nil)
+    }
+
+    @Test("404 and 410 delete the subscription and what was queued for it", arguments: [404, 410])
+    func gone(status: Int) async throws {
+        let service = try await LoopbackPushService.start()
+        defer { Task { await service.stop() } }
+        let leaving = service.device("leaving")
+        let staying = service.device("staying")
+        _ = try await store.subscribe(leaving.subscriber)
+        _ = try await store.subscribe(staying.subscriber)
+        service.script("leaving", .init(status: status))
+        _ = try await store.post(notice())
+
+        await deliverer().drain()
+
+        #expect(try await store.subscribers().map(\.endpoint) == [staying.subscriber.endpoint])
+        #expect(service.received("staying").count == 1)
+        #expect(try await store.nextDue() == nil)
+    }
+
+    @Test("429 and 5xx are tried again when Retry-After says, then sent", arguments: [429, 500, 503])
+    func retriedAfterRetryAfter(status: Int) async throws {
+        let service = try await LoopbackPushService.start()
+        defer { Task { await service.stop() } }
+        let device = service.device()
+        _ = try await store.subscribe(device.subscriber)
+        service.script(device.token, .init(status: status, retryAfter: "120"))
+        _ = try await store.post(notice())
+        let sender = deliverer()
+
+        await sender.drain()
+        #expect(try await store.nextDue() == now.date.addingTimeInterval(120))
+        now.advance(seconds: 119)
+        #expect(await sender.drain() == 0)
+        now.advance(seconds: 1)
+        #expect(await sender.drain() == 1)
+
+        #expect(service.received(device.token).map(\.answeredWith) == [status, 201])
+        #expect(try await store.nextDue() == nil)
+        #expect(try await store.subscribers().count == 1)
+    }
+
+    @Test("without Retry-After the waits grow: 10 s, 30 s, 90 s")
+    func backoff() async throws {
+        let service = try await LoopbackPushService.start()
+        defer { Task { await service.stop() } }
+        let device = service.device()
+        _ = try await store.subscribe(device.subscriber)
+        service.script(device.token, .init(status: 503), .init(status: 503), .init(status: 503))
+        _ = try await store.post(notice())
+        let sender = deliverer()
+
+        var waits: [TimeInterval] = []
+        for _ in 0..<3 {
+            await sender.drain()
+            let due = try #require(try await store.nextDue())
+            waits.append(due.timeIntervalSince(now.date))
+            now.set(due)
+        }
+        #expect(waits == [10, 30, 90])
+        await sender.drain()
+        #expect(service.received(device.token).count == 4)
+        #expect(try await store.nextDue() == nil)
+    }
+
+    @Test("a push service that does not answer is tried again later")
+    func noAnswer() async throws {
+        let device = try await LoopbackPushService.start().device()  // its endpoint, on a closed port:
+        let closed = try await LoopbackPushService.start()
+        await closed.stop()
+        let unreachable = PushSubscriber(
+            endpoint: "\(closed.origin)/push/\(device.token)", p256dh: device.subscriber.p256dh,
+            auth: device.subscriber.auth, createdAt: now.date)
+        _ = try await store.subscribe(unreachable)
+        _ = try await store.post(notice())
+
+        await deliverer().drain()
+
+        #expect(try await store.nextDue() == now.date.addingTimeInterval(10))
+        #expect(try await store.subscribers().count == 1)
+    }
+
+    @Test("any other 4xx drops the message and keeps the subscription", arguments: [400, 403, 413])
+    func rejected(status: Int) async throws {
+        let service = try await LoopbackPushService.start()
+        defer { Task { await service.stop() } }
+        let device = service.device()
+        _ = try await store.subscribe(device.subscriber)
+        service.script(device.token, .init(status: status))
+        _ = try await store.post(notice())
+
+        await deliverer().drain()
+
+        #expect(service.received(device.token).count == 1)
+        #expect(try await store.nextDue() == nil)
+        #expect(try await store.subscribers().count == 1)
+    }
+
+    @Test("what was queued when the app stopped is sent once it starts again")
+    func survivesRestart() async throws {
+        let service = try await LoopbackPushService.start()
+        defer { Task { await service.stop() } }
+        let device = service.device()
+        _ = try await store.subscribe(device.subscriber)
+        let posted = try await store.post(notice())  // queued; no sender ran
+        try database.database.close()
+
+        let reopened = DatabaseNotificationStore(database: try BourseDatabase(path: database.path))
+        #expect(await deliverer(store: reopened).drain() == 1)
+
+        let got = service.received(device.token)
+        try #require(got.count == 1)
+        let payload = try JSONSerialization.jsonObject(with: Data(device.decrypt(got[0]))) as? [String: String]
+        #expect(payload?["id"] == posted.id)
+        #expect(try await reopened.nextDue() == nil)
+    }
+
+    @Test("a running sender sends a posted notice when woken")
+    func wake() async throws {
+        let service = try await LoopbackPushService.start()
+        defer { Task { await service.stop() } }
+        let device = service.device()
+        _ = try await store.subscribe(device.subscriber)
+        let sender = deliverer()
+        let running = Task { await sender.run() }
+        defer { running.cancel() }
+        try await Task.sleep(for: .milliseconds(50))  // the sender is waiting now (an empty queue)
+
+        _ = try await store.post(notice())
+        sender.wake()
+
+        #expect(try await service.waitFor(device.token, count: 1).count == 1)
+    }
+
+    @Test("a kind switched off is listed for the bell and not queued")
+    func settingsOff() async throws {
+        let service = try await LoopbackPushService.start()
+        defer { Task { await service.stop() } }
+        let device = service.device()
+        _ = try await store.subscribe(device.subscriber)
+        try await store.setPushSettings(PushSettings(alerts: false))
+        _ = try await store.post(notice(.alert))
+        _ = try await store.post(notice(.fill, title: "Bought 10, order 3"))
+
+        await deliverer().drain()
+
+        let got = service.received(device.token)
+        try #require(got.count == 1)
+        let payload = try JSONSerialization.jsonObject(with: Data(device.decrypt(got[0]))) as? [String: String]
+        #expect(payload?["kind"] == "fill")
+        #expect(try await store.notices(limit: 10).notices.map(\.kind) == [.fill, .alert])
+    }
+
+    @Test("an unusable contact drops the message instead of deleting the device")
+    func badContact() async throws {
+        let service = try await LoopbackPushService.start()
+        defer { Task { await service.stop() } }
+        let device = service.device()
+        _ = try await store.subscribe(device.subscriber)
+        _ = try await store.post(notice())
+
+        await deliverer(contact: "not a contact").drain()
+
+        #expect(service.received(device.token).isEmpty)
+        #expect(try await store.subscribers().count == 1)
+        #expect(try await store.nextDue() == nil)
+    }
+}
