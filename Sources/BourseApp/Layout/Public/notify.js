@@ -84,7 +84,8 @@ export function startNotify() {
             on.hidden = true;
             off.hidden = true;
             kinds.hidden = true;
-            say("This browser can't show notifications from Bourse. " + LISTED);
+            say("This browser can't show notifications from Bourse here (on an iPhone or iPad, add Bourse to the "
+                + "home screen and open it from there; push needs HTTPS). " + LISTED);
             return;
         }
         try {
