@@ -233,8 +233,8 @@ struct AssetsTests {
         let name = { (link: String) in String(link.dropFirst("/assets/".count).prefix { $0 != "?" }) }
         let (scripts, _, preloads) = Self.links(in: html)
 
-        #expect(scripts.map(name) == ["bourse.js", "search-box.js", "exchange.js"])
-        #expect(Set(preloads.map(name)) == Set(Assets.imports(of: ["bourse.js", "search-box.js", "exchange.js"])))
+        #expect(scripts.map(name) == ["bourse.js", "search-box.js", "bell.js", "exchange.js"])
+        #expect(Set(preloads.map(name)) == Set(Assets.imports(of: ["bourse.js", "search-box.js", "bell.js", "exchange.js"])))
         #expect(Set(preloads.map(name)).isSuperset(of: ["exchange-state.js", "exchange-socket.js", "market-format.js"]))
     }
 }

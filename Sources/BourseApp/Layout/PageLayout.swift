@@ -1,6 +1,6 @@
-/// The HTML shell every screen shares: header with the app's name, navigation and the stock
-/// search box (`search-box.js` adds suggestions as you type), a slot for the data-source label,
-/// a slot for the stale-data notice, the page's own content, and the
+/// The HTML shell every screen shares: header with the app's name, navigation, the stock
+/// search box (`search-box.js` adds suggestions as you type) and the notifications' bell, a slot
+/// for the data-source label, a slot for the stale-data notice, the page's own content, and the
 /// app's stylesheet and scripts (served from `/assets`, never from elsewhere).
 ///
 /// Text goes in as plain strings and is escaped here; `content` is the page's own `HTML`, whose
@@ -49,8 +49,9 @@ struct PageLayout {
     var staleSince: String? = nil
     /// The page's markup, placed inside `<main>`.
     let content: HTML
-    /// The page's own ES modules from `/assets` (its entry points), beyond the shared `bourse.js`
-    /// and `search-box.js`; the modules they import come with them (`modulepreload`).
+    /// The page's own ES modules from `/assets` (its entry points), beyond the shared `bourse.js`,
+    /// `search-box.js` and (with the navigation) the bell's `bell.js`; the modules they import come
+    /// with them (`modulepreload`).
     var scripts: [String] = []
     /// The stylesheets of the page's features from `/assets`, beyond `layout.css` and
     /// `search-box.css` which every page links.
@@ -67,7 +68,7 @@ struct PageLayout {
             let current: HTML = item == section ? #" aria-current="page""# : ""
             return #"<li><a href="\#(item.path)"\#(current)>\#(item.title)</a></li>"#
         }.joined()
-        let entries = ["bourse.js", "search-box.js"] + scripts
+        let entries = ["bourse.js", "search-box.js"] + (showsNavigation ? ["bell.js"] : []) + scripts
         let scriptTags = entries.map { (name: String) -> HTML in
             #"<script type="module" src="\#(Assets.url(for: name))"></script>"#
         }.joined(separator: "\n")
@@ -133,7 +134,8 @@ struct PageLayout {
         return #"<nav class="tab-bar" aria-label="Tabs"><ul>\#(items)</ul></nav>"#
     }
 
-    /// The sections, the source label, the search box and (signed in) the sign-out button.
+    /// The sections, the source label, the search box, the bell (`PageLayout+Bell.swift`) and
+    /// (signed in) the sign-out button.
     private func navigation(_ nav: HTML, sourceHidden hidden: HTML) -> HTML {
         guard showsNavigation else { return #"<div class="brand-block"><a class="brand" href="/">Bourse</a></div>"# }
         let signOut: HTML =
@@ -144,7 +146,8 @@ struct PageLayout {
             <div class="brand-block"><a class="brand" href="/">Bourse</a>
             <p class="source-label" id="source-label"\(hidden)>\(sourceLabel ?? "")</p></div>
             <nav aria-label="Sections"><ul>\(nav)</ul></nav>
-            \(Self.searchBox)\(signOut)
+            \(Self.searchBox)
+            \(Self.bell)\(signOut)
             """
     }
 

@@ -2,7 +2,8 @@ import BourseCore
 
 /// The shell of `/stocks/{symbol}`: the symbol at once, then what `stock.js` fills in from
 /// `/api/v1/stocks/{symbol}` (name, price, day change, description) and the chart from
-/// `/stocks/{symbol}/chart.svg`, with its range buttons and Line / Candles toggle.
+/// `/stocks/{symbol}/chart.svg`, with its range buttons and Line / Candles toggle, and "Alert me"
+/// (`stock-alerts.js`: set an alert on the stock, see, re-arm and remove its alerts).
 struct StockPage {
     /// The symbol, already normalized (`Symbol.normalized`): upper case, letters, digits, `.`, `-`.
     let symbol: String
@@ -45,6 +46,7 @@ struct StockPage {
             <div class="error" id="chart-error" role="alert" hidden><p id="chart-error-text"></p>\
             <button type="button" class="button" id="chart-retry">Try again</button></div>
             </section>
+            \(alertForm)
             <section class="about" id="about" aria-labelledby="about-heading" hidden>
             <h2 id="about-heading">About</h2>
             <p id="description"></p>
@@ -54,8 +56,31 @@ struct StockPage {
             """
         return PageLayout(
             title: symbol, section: .markets, sourceLabel: sourceLabel, content: content,
-            scripts: ["stock.js", "follow.js"], stylesheets: ["markets.css", "chart.css", "watchlist.css"]
+            scripts: ["stock.js", "follow.js", "stock-alerts.js"], stylesheets: ["markets.css", "chart.css", "watchlist.css"]
         ).render()
+    }
+
+    /// "Alert me": the form that sets an alert on the stock and the list of its alerts, hidden
+    /// until `stock-alerts.js` runs (the API takes JSON only, so the form needs the script).
+    private var alertForm: HTML {
+        """
+        <section class="alerts" id="alerts" aria-labelledby="alerts-heading" hidden>
+        <h2 id="alerts-heading">Alert me</h2>
+        <form class="alert-form" id="alert-form" novalidate>
+        <div class="alert-field"><label for="alert-kind">When</label>
+        <select id="alert-kind">\
+        <option value="above">the price is at or above</option>\
+        <option value="below">the price is at or below</option>\
+        <option value="movePercent">the day's move is at least (%)</option></select></div>
+        <div class="alert-field"><label for="alert-value" id="alert-value-label">Price</label>
+        <input id="alert-value" type="text" inputmode="decimal" autocomplete="off" spellcheck="false"></div>
+        <button type="submit" class="button">Alert me</button>
+        </form>
+        <p class="error" id="alert-error" role="alert" hidden></p>
+        <p class="note" id="alert-note" role="status"></p>
+        <ul class="alert-rows" id="alert-rows" aria-label="Alerts on \(symbol)"></ul>
+        </section>
+        """
     }
 
     /// The page for a path that is not a ticker symbol: says what a symbol looks like, shows

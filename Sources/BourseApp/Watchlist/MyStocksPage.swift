@@ -1,6 +1,8 @@
 /// The home screen once the user follows a stock: their stocks in their order, each with its
 /// price, day change and a sparkline of the month; "Edit" shows the buttons to reorder and
-/// remove. `watchlist.js` fills it from `/api/v1/watchlist`.
+/// remove; each stock says how many alerts it has, and every alert is listed under the stocks,
+/// armed or fired, with Re-arm and Remove. `watchlist.js` fills it from `/api/v1/watchlist` and
+/// `/api/v1/alerts`.
 struct MyStocksPage {
     var sourceLabel: String?
 
@@ -18,6 +20,12 @@ struct MyStocksPage {
             <span class="note">From Markets or the search box: ☆ Follow on a stock's page.</span></p>
             <p class="downloads"><a class="button secondary" id="download-csv" href="/api/v1/watchlist.csv" download>\
             Download CSV</a></p>
+            <section class="alerts" id="alerts" aria-labelledby="alerts-heading">
+            <h2 id="alerts-heading">Alerts</h2>
+            <p class="error" id="alerts-error" role="alert" hidden></p>
+            <ul class="alert-rows" id="alert-rows" aria-label="Alerts"></ul>
+            <p class="note" id="alerts-empty" hidden>No alert is set. Set one with “Alert me” on a stock's page.</p>
+            </section>
             </div>
             """
         return PageLayout(

@@ -15,8 +15,8 @@ export function getJSON(url, timeoutMs, background) {
     return sendJSON("GET", url, undefined, timeoutMs, background);
 }
 
-/** `method` `url` with `payload` (sent as JSON when given); the answer as JSON, or a
- *  LoadError carrying the server's `error` message. */
+/** `method` `url` with `payload` (sent as JSON when given); the answer as JSON (null for a 204,
+ *  which has none), or a LoadError carrying the server's `error` message. */
 export async function sendJSON(method, url, payload, timeoutMs, background) {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs || 30000);
@@ -35,6 +35,10 @@ export async function sendJSON(method, url, payload, timeoutMs, background) {
             throw new LoadError(0, "The server took too long to answer. Try again in a moment.", true);
         }
         throw new LoadError(0, "The Bourse server can't be reached. Check that it is running and your connection, then try again.");
+    }
+    if (response.status === 204) {
+        clearTimeout(timer);
+        return null;
     }
     let body = null;
     try {

@@ -15,6 +15,11 @@
 //   (`{type: "keep", urls}`), which are fetched again and kept, so they work offline too.
 // - Sign-in, sign-out and every 401 pass through; a 401 or a sign-out deletes what was kept,
 //   so a signed-out device shows sign-in, not stale private data.
+// - A push (Web Push, "Notify me" in the bell) is shown as a notification from its JSON payload
+//   `{id, kind, title, body, url, tag, createdAt}` (a missing or unreadable payload still shows
+//   one), and the open pages are told so their bell counts it. A tap on it focuses an open window
+//   of the app at the notification's page, or opens one; only a path of this app ("/stocks/AAPL")
+//   is ever opened, never another site's URL.
 (function () {
     const build = self.BOURSE_BUILD || { version: "dev", precache: [] };
     const SHELL = "bourse-shell-" + build.version;
@@ -154,6 +159,81 @@
             });
         }
     }
+
+    const ICON = "/icons/icon-192.png";
+    const FALLBACK_BODY = "Something happened in Bourse: open it to see what.";
+
+    /** `url` when it is a path of this app (starts with one "/"), else the home screen. */
+    function appPath(url) {
+        if (typeof url !== "string" || !url.startsWith("/") || url.startsWith("//") || url.startsWith("/\\")) return "/";
+        try {
+            return new URL(url, self.location.origin).origin === self.location.origin ? url : "/";
+        } catch (error) {
+            return "/";
+        }
+    }
+
+    /** The notification a push message asks for, from its JSON payload (or whatever it holds). */
+    function notificationOf(data) {
+        let message = null;
+        let text = "";
+        if (data) {
+            try {
+                text = data.text();
+                message = JSON.parse(text);
+            } catch (error) {
+                message = null;
+            }
+        }
+        if (!message || typeof message !== "object") {
+            const body = text.trim() === "" ? FALLBACK_BODY : text.slice(0, 300);
+            return { title: "Bourse", options: { body: body, icon: ICON, badge: ICON, data: { url: "/" } } };
+        }
+        const title = typeof message.title === "string" && message.title !== "" ? message.title.slice(0, 200) : "Bourse";
+        const options = {
+            body: typeof message.body === "string" ? message.body.slice(0, 1000) : FALLBACK_BODY,
+            icon: ICON,
+            badge: ICON,
+            data: { url: appPath(message.url), id: typeof message.id === "string" ? message.id : null },
+        };
+        if (typeof message.tag === "string" && message.tag !== "") options.tag = message.tag.slice(0, 100);
+        if (typeof message.createdAt === "string") {
+            const at = Date.parse(message.createdAt);
+            if (!isNaN(at)) options.timestamp = at;
+        }
+        return { title: title, options: options };
+    }
+
+    self.addEventListener("push", (event) => {
+        const shown = notificationOf(event.data);
+        event.waitUntil((async () => {
+            await self.registration.showNotification(shown.title, shown.options);
+            const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+            for (const client of windows) client.postMessage({ type: "notification" });
+        })());
+    });
+
+    self.addEventListener("notificationclick", (event) => {
+        event.notification.close();
+        const data = event.notification.data || {};
+        const target = new URL(appPath(data.url), self.location.origin).href;
+        event.waitUntil((async () => {
+            const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+            const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+            if (!open) {
+                await self.clients.openWindow(target);
+                return;
+            }
+            const focused = await open.focus();
+            if (focused.url === target) return;
+            try {
+                await focused.navigate(target);
+            } catch (error) {
+                // Not controlled by this worker (navigate refuses): a window of its own instead.
+                await self.clients.openWindow(target);
+            }
+        })());
+    });
 
     self.addEventListener("fetch", (event) => {
         const request = event.request;

@@ -1,15 +1,19 @@
 import * as B from "./bourse.js";
 import * as M from "./market-format.js";
+import { alertRow, countsBySymbol, loadAlerts } from "./alert-list.js";
 
 // My stocks (the home screen): the user's stocks from /api/v1/watchlist, priced, each with its
 // month's sparkline; Edit shows the buttons to move a stock up or down and to remove it, and
-// every change is saved at once (PUT / DELETE), the server's answer redrawn.
+// every change is saved at once (PUT / DELETE), the server's answer redrawn. The alerts
+// (/api/v1/alerts): a count on each stock that has some, and all of them listed under the stocks.
 function start() {
     const page = document.getElementById("page");
     if (!page || page.dataset.page !== "my-stocks") return;
     const rows = B.byId("watch-rows");
     const edit = B.byId("edit-list");
     let symbols = [];
+    let lastList = null;
+    let alertCounts = {};
     // Saved data (the source down, or the device offline) is asked for again every 30 s.
     const stale = M.staleRefresher(async function () {
         const list = await B.getJSON("/api/v1/watchlist");
@@ -31,7 +35,8 @@ function start() {
             B.el("a", { class: "watch-link", href: "/stocks/" + encodeURIComponent(item.symbol) },
                 B.el("span", { class: "watch-name" },
                     B.el("strong", {}, item.symbol),
-                    B.el("span", { class: "note" }, item.name || "")),
+                    B.el("span", { class: "note" }, item.name || ""),
+                    alertBadge(alertCounts[item.symbol])),
                 B.el("img", { class: "sparkline", src: item.sparkline, alt: "", width: "96", height: "32", loading: "lazy" }),
                 B.el("span", { class: "watch-price" },
                     B.el("span", { class: "num" }, M.price(item.price)),
@@ -39,7 +44,35 @@ function start() {
             B.el("span", { class: "watch-edit" }, move("Move up", index - 1, index === 0), move("Move down", index + 1, index === count - 1), remove));
     }
 
+    /** "2 alerts", "1 alert, 1 fired": the stock's alerts, if any. */
+    function alertBadge(counts) {
+        if (!counts) return null;
+        const text = counts.count + (counts.count === 1 ? " alert" : " alerts") + (counts.fired > 0 ? ", " + counts.fired + " fired" : "");
+        return B.el("span", { class: "watch-alerts" + (counts.fired > 0 ? " fired" : "") }, text);
+    }
+
+    async function loadAlertList() {
+        const error = B.byId("alerts-error");
+        try {
+            const alerts = await loadAlerts();
+            error.hidden = true;
+            alertCounts = countsBySymbol(alerts);
+            B.byId("alert-rows").replaceChildren(...alerts.map((alert) => alertRow(alert, {
+                showSymbol: true, changed: loadAlertList, failed: (message) => {
+                    error.textContent = message;
+                    error.hidden = false;
+                },
+            })));
+            B.byId("alerts-empty").hidden = alerts.length > 0;
+            if (lastList) render(lastList);
+        } catch (failure) {
+            error.textContent = "The alerts can't be loaded: " + failure.message;
+            error.hidden = false;
+        }
+    }
+
     function render(list) {
+        lastList = list;
         symbols = list.symbols;
         rows.replaceChildren(...list.results.map((item, index) => row(item, index, list.results.length)));
         B.byId("watch-empty").hidden = symbols.length > 0;
@@ -87,5 +120,6 @@ function start() {
         rows.classList.toggle("editing", editing);
     });
     load();
+    loadAlertList();
 }
 start();
