@@ -24,11 +24,12 @@ extension PolygonStandIn {
                 let symbols = Set(wanted.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).uppercased() })
                 entries.removeAll { !symbols.contains($0.symbol) }
             }
+            let narrowed = params["tickers"].map { !$0.isEmpty } ?? false
             return .object([
                 ("status", .string("OK")),
                 ("request_id", .string(Self.requestID(for: request))),
                 ("count", .int(entries.count)),
-                ("tickers", .array(entries.map(\.json))),
+                ("tickers", narrowed ? .array(entries.map(\.json)) : .number(allSnapshotsText())),
             ])
         case "gainers", "losers":
             let gainers = segment == "gainers"
@@ -77,6 +78,20 @@ extension PolygonStandIn {
             close: session.close)
     }
 
+    /// The `tickers` array's text for every stock, written once per trading day and kept.
+    func allSnapshotsText() -> String {
+        let entries = allSnapshots()
+        let day = snapshotDays().day
+        if let text = snapshotCache.withLock({ $0?.day == day ? $0?.text : nil }) { return text }
+        var text = ""
+        text.reserveCapacity(entries.count * 520)
+        PolygonJSON.array(entries.map(\.json)).write(into: &text)
+        snapshotCache.withLock { cache in
+            if cache?.day == day { cache?.text = text }
+        }
+        return text
+    }
+
     /// Every stock's snapshot, in symbol order; computed once per trading day (on all cores) and kept.
     func allSnapshots() -> [StockSnapshot] {
         let now = clock()
@@ -112,4 +127,6 @@ extension PolygonStandIn {
 struct SnapshotDay: Sendable {
     let day: MarketDate
     let entries: [StockSnapshot]
+    /// The written `tickers` array of every stock (about 4 MB), once it has been asked for.
+    var text: String?
 }
