@@ -7,7 +7,8 @@ import Synchronization
 /// The stand-in Polygon.io REST API: the simulated market served in Polygon's exact JSON shapes.
 ///
 /// It answers the five endpoints Bourse uses (tickers, ticker details, aggregates, grouped
-/// daily, previous close). It accepts an API key (`apiKey=` or `Authorization: Bearer`) but does
+/// daily, previous close) and the other stocks endpoints the official `massive` client calls
+/// (daily open/close, market status and holidays, snapshots, last trade and quote). It accepts an API key (`apiKey=` or `Authorization: Bearer`) but does
 /// not require one. With a rate limit it answers HTTP 429 with Polygon's body once a sliding
 /// 60-second window is full. It counts every request it receives, for tests and benchmarks.
 public final class PolygonStandIn: Sendable {
@@ -20,6 +21,8 @@ public final class PolygonStandIn: Sendable {
     let served = Atomic<Int>(0)
     /// The written `results` of grouped-daily answers, by day number.
     let groupedText = Mutex<[Int: String]>([:])
+    /// Every stock's snapshot for the last completed trading day.
+    let snapshotCache = Mutex<SnapshotDay?>(nil)
 
     /// A stand-in over `market`; `clock` gives "now" (minutes after it do not exist yet).
     public init(market: SimulatedMarket, rateLimit: Int? = nil, clock: @escaping @Sendable () -> Date = { Date() }) {
@@ -66,6 +69,31 @@ public final class PolygonStandIn: Sendable {
         }
         routes.get("/v2/aggs/grouped/locale/us/market/stocks/:date") { request, context in
             self.answer(request) { try self.groupedDaily(request, date: context.parameters.require("date")) }
+        }
+        routes.get("/v1/open-close/:ticker/:date") { request, context in
+            self.answer(request) {
+                try self.openClose(
+                    request, symbol: context.parameters.require("ticker"), date: context.parameters.require("date"))
+            }
+        }
+        routes.get("/v1/marketstatus/now") { request, _ in self.answer(request) { self.marketStatus() } }
+        routes.get("/v1/marketstatus/upcoming") { request, _ in self.answer(request) { self.upcomingHolidays() } }
+        for segment in ["tickers", "gainers", "losers"] {
+            routes.get("/v2/snapshot/locale/us/markets/stocks/\(segment)") { request, _ in
+                self.answer(request) { try self.snapshots(request, segment: segment) }
+            }
+        }
+        routes.get("/v2/snapshot/locale/us/markets/stocks/:direction") { request, context in
+            self.answer(request) { try self.snapshots(request, segment: context.parameters.require("direction")) }
+        }
+        routes.get("/v2/snapshot/locale/us/markets/stocks/tickers/:ticker") { request, context in
+            self.answer(request) { try self.tickerSnapshot(request, symbol: context.parameters.require("ticker")) }
+        }
+        routes.get("/v2/last/trade/:ticker") { request, context in
+            self.answer(request) { try self.lastTrade(request, symbol: context.parameters.require("ticker")) }
+        }
+        routes.get("/v2/last/nbbo/:ticker") { request, context in
+            self.answer(request) { try self.lastQuote(request, symbol: context.parameters.require("ticker")) }
         }
     }
 
