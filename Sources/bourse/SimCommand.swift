@@ -6,12 +6,12 @@ struct SimCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sim",
         abstract:
-            "Run the stand-in services alone: the simulated Polygon-compatible market API, the GNB service (http://HOST:PORT/standin/gnb) and the exchange feed (ws://HOST:PORT/feed)."
+            "Run the stand-in services alone: the simulated Massive (Polygon-compatible) market API, every stocks endpoint the official massive client calls (docs/market-data.md), the GNB service (http://HOST:PORT/standin/gnb) and the exchange feed (ws://HOST:PORT/feed)."
     )
 
     @Option(help: "The address to listen on.") var host = "127.0.0.1"
     @Option(help: "The port to listen on.") var port = 8081
-    @Option(help: "Requests per minute before answering 429, like Polygon's free tier (5).")
+    @Option(help: "Requests per minute before answering 429, like Massive's free tier (5).")
     var rateLimit: Int?
     @Option(help: "The GNB data to serve: statement (the kata's sample), 2020 or 2021 (real sets).")
     var gnbData: GNBSampleSet = .statement
