@@ -98,7 +98,8 @@ public actor PushDeliverer {
 
     /// What the outcome does to the queue and the subscriptions.
     private func settle(_ delivery: PushDelivery, outcome: PushOutcome, detail: String) async {
-        let origin = Self.origin(of: delivery.subscriber.endpoint)
+        // The push service's origin only: an endpoint's path names one device.
+        let origin = URL(string: delivery.subscriber.endpoint).flatMap(PushSubscription.origin(of:)) ?? "?"
         let metadata: Logger.Metadata = [
             "notice": "\(delivery.notice.id)", "kind": "\(delivery.notice.kind.rawValue)",
             "subscription": "\(delivery.subscriber.id)", "pushService": "\(origin)", "answer": "\(detail)",
@@ -174,11 +175,5 @@ public actor PushDeliverer {
         }
         timer.cancel()
         woken = false
-    }
-
-    /// The push service's origin only: an endpoint's path names one device.
-    private static func origin(of endpoint: String) -> String {
-        guard let components = URLComponents(string: endpoint), let host = components.host else { return "?" }
-        return "\(components.scheme ?? "?")://\(host)\(components.port.map { ":\($0)" } ?? "")"
     }
 }

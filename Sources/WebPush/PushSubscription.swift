@@ -61,7 +61,7 @@ public struct PushSubscription: Sendable, Equatable {
     public var origin: String { Self.origin(of: endpoint) ?? "" }
 
     /// `url`'s origin, lower case, with an IPv6 host in brackets; nil without a scheme or host.
-    static func origin(of url: URL) -> String? {
+    public static func origin(of url: URL) -> String? {
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
             let scheme = components.scheme?.lowercased(), var host = components.host?.lowercased(), !host.isEmpty
         else { return nil }

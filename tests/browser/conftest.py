@@ -9,8 +9,8 @@ told to stay offline and is never asked for a browser.
 import contextlib
 import os
 import shutil
-import socket
 import subprocess
+import sys
 import tempfile
 import time
 import urllib.error
@@ -18,6 +18,9 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
+from bourse_binary import bourse_binary, free_port  # noqa: E402
 
 os.environ.setdefault("SE_OFFLINE", "true")  # before selenium is imported: never download
 
@@ -34,28 +37,12 @@ SIZES = {
 }
 
 
-def free_port():
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 class AppURL(str):
     """The base URL of a running app; `database` is the path of its SQLite file, `process` the
     running `bourse serve`."""
     database: Path
     log: Path
     process: subprocess.Popen
-
-
-def bourse_binary():
-    """The app binary the tests run: $BOURSE_BIN, default .build/debug/bourse."""
-    binary = Path(os.environ.get("BOURSE_BIN", ".build/debug/bourse"))
-    if not binary.is_absolute():
-        binary = ROOT / binary
-    if not os.access(binary, os.X_OK):
-        pytest.exit(f"no app binary at {binary}: build it first (swift build) or set BOURSE_BIN", returncode=2)
-    return binary
 
 
 @contextlib.contextmanager

@@ -12,10 +12,10 @@ import pytest
 import websocket
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
 
 from axe_check import assert_no_serious_violations
 from layout_checks import assert_fits_width, assert_touch_targets
+from test_alerts_ui import call, wait
 from test_exchange import tap
 
 # Counts the page's calls of Notification.requestPermission, across page loads of the tab.
@@ -29,18 +29,6 @@ if (typeof Notification !== "undefined" && Notification.requestPermission) {
     };
 }
 """
-
-
-def wait(driver, seconds=30):
-    return WebDriverWait(driver, seconds)
-
-
-def call(app_url, path, method="GET", body=None):
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(app_url + path, method=method, data=data,
-                                     headers={"Content-Type": "application/json"} if data else {})
-    with urllib.request.urlopen(request, timeout=20) as response:
-        return json.loads(response.read() or b"null")
 
 
 def permission_asks(driver):

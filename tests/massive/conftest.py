@@ -4,8 +4,8 @@ official `massive` client pointed at it.
 The app is never built here: it is the binary at $BOURSE_BIN (default .build/debug/bourse).
 """
 import os
-import socket
 import subprocess
+import sys
 import tempfile
 import time
 import urllib.error
@@ -13,25 +13,11 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
+from bourse_binary import bourse_binary, free_port  # noqa: E402
 from massive import RESTClient
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def free_port():
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def bourse_binary():
-    """The binary the tests run: $BOURSE_BIN, default .build/debug/bourse."""
-    binary = Path(os.environ.get("BOURSE_BIN", ".build/debug/bourse"))
-    if not binary.is_absolute():
-        binary = ROOT / binary
-    if not os.access(binary, os.X_OK):
-        pytest.fail(f"no app binary at {binary}: build it first (swift build) or set BOURSE_BIN", pytrace=False)
-    return binary
 
 
 @pytest.fixture(scope="session")

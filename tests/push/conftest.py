@@ -11,8 +11,8 @@ import json
 import os
 import shutil
 import signal
-import socket
 import subprocess
+import sys
 import tempfile
 import time
 import urllib.error
@@ -21,26 +21,12 @@ from pathlib import Path
 
 import pytest
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
+from bourse_binary import bourse_binary, free_port  # noqa: E402
+
 from push_service import PushService
 
-ROOT = Path(__file__).resolve().parents[2]
 CONTACT = "mailto:push-test@example.org"
-
-
-def free_port():
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def bourse_binary():
-    """The app binary the tests run: $BOURSE_BIN, default .build/debug/bourse."""
-    binary = Path(os.environ.get("BOURSE_BIN", ".build/debug/bourse"))
-    if not binary.is_absolute():
-        binary = ROOT / binary
-    if not os.access(binary, os.X_OK):
-        pytest.fail(f"no app binary at {binary}: build it first (swift build) or set BOURSE_BIN", pytrace=False)
-    return binary
 
 
 class App:

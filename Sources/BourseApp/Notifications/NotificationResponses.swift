@@ -1,6 +1,7 @@
 import BourseCore
 import Foundation
 import Hummingbird
+import WebPush
 
 /// `GET /api/v1/push/key`: the VAPID public key, the browser's `applicationServerKey`.
 struct PushKeyResponse: ResponseEncodable {
@@ -16,8 +17,7 @@ struct PushSubscriberJSON: Encodable, Sendable {
 
     init(_ subscriber: PushSubscriber) {
         id = subscriber.id
-        let components = URLComponents(string: subscriber.endpoint)
-        origin = components.map { "\($0.scheme ?? "")://\($0.host ?? "")\($0.port.map { ":\($0)" } ?? "")" } ?? ""
+        origin = URL(string: subscriber.endpoint).flatMap(PushSubscription.origin(of:)) ?? ""
         createdAt = Timestamp.iso8601Milliseconds(subscriber.createdAt)
     }
 }
