@@ -1,6 +1,7 @@
 import BourseCore
 import Foundation
 import Networking
+import TestSupport
 import Testing
 
 @testable import MarketData
@@ -127,5 +128,27 @@ struct FreeTierTests {
         #expect(person.value.name == "Apple Inc.")
         #expect(try await background.value.value.name == "Apple Inc.")
         #expect(transport.calls.count == 4, "sent at once, as the person's request, and only once")
+    }
+
+    @Test("An empty day (its bars not published yet) is asked again after 15 minutes; a day with bars is not")
+    func anEmptyDayIsShortLived() async throws {
+        let transport = Self.routed()
+        let now = TestNow()
+        let client = PolygonClient(
+            configuration: PolygonConfiguration(apiKey: TestClient.apiKey, requestsPerMinute: 1000),
+            transport: transport, cache: RecordingCache(), clock: ManualClock(autoAdvance: true), now: now.closure,
+            freshness: TestClient.freshness)
+        let day = MarketDate(year: 2026, month: 11, day: 20)!
+        _ = try await client.groupedDaily(day)
+        now.advance(seconds: 14 * 60)
+        #expect(try await client.groupedDaily(day).value.isEmpty)
+        #expect(transport.calls.count == 1, "fresh for 15 minutes")
+        now.advance(seconds: 2 * 60)
+        _ = try await client.groupedDaily(day)
+        #expect(transport.calls.count == 2, "asked again once the 15 minutes are over")
+        _ = try await client.tickerDetails("AAPL")
+        now.advance(seconds: 20 * 60)
+        _ = try await client.tickerDetails("AAPL")
+        #expect(transport.calls.count == 3, "other answers keep their own freshness")
     }
 }

@@ -35,9 +35,12 @@ struct PendingPricesTests {
             }
             if path.hasPrefix("/v2/snapshot"), snapshotStatus == 200 {
                 let updated = Int64(friday.timeIntervalSince1970) * 1_000_000_000 - 3_600_000_000_000
-                return answer(
-                    #"{"status":"OK","count":1,"tickers":[{"ticker":"AAPL","updated":\#(updated),"#
-                        + #""day":{"o":1,"h":200,"l":1,"c":192.25,"v":10},"prevDay":{"o":1,"h":200,"l":1,"c":191.5,"v":9}}]}"#)
+                let ticker =
+                    #"{"ticker":"AAPL","updated":\#(updated),"day":{"o":1,"h":200,"l":1,"c":192.25,"v":10},"#
+                    + #""prevDay":{"o":1,"h":200,"l":1,"c":191.5,"v":9}}"#
+                return path.hasSuffix("/AAPL")
+                    ? answer(#"{"status":"OK","request_id":"r","ticker":\#(ticker)}"#)
+                    : answer(#"{"status":"OK","count":1,"tickers":[\#(ticker)]}"#)
             }
             return answer(
                 #"{"status":"NOT_AUTHORIZED","request_id":"x","message":"You are not entitled to this data."}"#,
@@ -95,6 +98,12 @@ struct PendingPricesTests {
         #expect(quotes.value["AAPL"]?.previousClose == ExactDecimal("191.5"))
         #expect(quotes.value["AAPL"]?.asOf == MarketDate(year: 2026, month: 11, day: 20))
         #expect(transport.calls.map(\.path) == ["/v2/snapshot/locale/us/markets/stocks/tickers"])
+
+        // A stock's page asks for its own snapshot, not the whole market's again.
+        let stock = try await market.stock("AAPL")
+        #expect(stock.quote?.price == ExactDecimal("192.25") && !stock.pending)
+        #expect(transport.calls.map(\.path).contains("/v2/snapshot/locale/us/markets/stocks/tickers/AAPL"))
+        #expect(!transport.calls.map(\.path).contains(where: { $0.hasPrefix("/v2/aggs/grouped") }))
     }
 
     @Test("A 403 on the snapshot falls back to grouped daily and is remembered until restart")
@@ -106,7 +115,8 @@ struct PendingPricesTests {
         let snapshotAsks = { transport.calls.filter { $0.path.hasPrefix("/v2/snapshot") }.count }
         #expect(snapshotAsks() == 1)
         for _ in 0..<3 { _ = try await market.quotes(for: ["AAPL"]) }
-        #expect(snapshotAsks() == 1, "the refusal is remembered")
+        _ = try await market.stock("AAPL")
+        #expect(snapshotAsks() == 1, "the refusal is remembered, for a stock's own snapshot too")
         #expect(transport.repeatedPaths.isEmpty)
     }
 }

@@ -113,7 +113,14 @@ public struct Market: Sendable {
     /// `pricingPatience` (nil: wait for them).
     public func stock(_ symbol: String, pricingPatience: Duration?) async throws(MarketDataError) -> StockOverview {
         try await withDeadline { () throws(MarketDataError) in
-            let pricing = Task { await pricingResult(patience: pricingPatience) }
+            let pricing = Task {
+                // On a key that may read snapshots, the stock's own snapshot.
+                if let own = await pricer.snapshotPricing(of: symbol) {
+                    pricingObservers.notify(own.value)
+                    return Result<Fetched<ListPricing>?, MarketDataError>.success(own)
+                }
+                return await pricingResult(patience: pricingPatience)
+            }
             let details: Fetched<TickerDetails>
             do throws(MarketDataError) {
                 details = try await provider.tickerDetails(symbol)

@@ -73,11 +73,19 @@ public actor MarketPricer {
     /// source refused (remembered), failed, or has no day's prices yet (before the open).
     private func snapshotPricing() async -> Fetched<ListPricing>? {
         do {
-            let snapshot = try await provider.snapshots()
-            let pricing = ListPricing(
-                lastDay: snapshot.value.day, last: snapshot.value.last,
-                previousDay: calendar.previousTradingDay(before: snapshot.value.day), previous: snapshot.value.previous)
-            return Fetched(value: pricing, fetchedAt: snapshot.fetchedAt, isStale: snapshot.isStale)
+            return try await provider.snapshots().map { $0.pricing(calendar: calendar) }
+        } catch {
+            if case .notAuthorized = error { snapshots = false }
+            return nil
+        }
+    }
+
+    /// One stock's pricing from its own snapshot, when the lists are priced from snapshots: a
+    /// stock's page asks for a kilobyte, not the whole market. Nil: use the lists' pricing.
+    public func snapshotPricing(of symbol: String) async -> Fetched<ListPricing>? {
+        guard snapshots else { return nil }
+        do {
+            return try await provider.snapshot(symbol).map { $0.pricing(calendar: calendar) }
         } catch {
             if case .notAuthorized = error { snapshots = false }
             return nil

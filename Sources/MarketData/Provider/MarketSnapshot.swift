@@ -25,4 +25,16 @@ extension MarketDataProvider {
     public func snapshots() async throws(MarketDataError) -> Fetched<MarketSnapshot> {
         throw .notAuthorized("this source has no snapshots")
     }
+
+    /// `GET /v2/snapshot/locale/us/markets/stocks/tickers/{ticker}`: one stock's snapshot.
+    public func snapshot(_ symbol: String) async throws(MarketDataError) -> Fetched<MarketSnapshot> {
+        throw .notAuthorized("this source has no snapshots")
+    }
+}
+
+extension MarketSnapshot {
+    /// The snapshot as a pricing: `day` against the trading day before it.
+    public func pricing(calendar: TradingCalendar) -> ListPricing {
+        ListPricing(lastDay: day, last: last, previousDay: calendar.previousTradingDay(before: day), previous: previous)
+    }
 }

@@ -119,7 +119,10 @@ extension PolygonClient {
                 let value = try decode(redacted)
                 metrics.sent(request, outcome: .ok)
                 let fetchedAt = now()
-                let freshUntil = freshness.freshUntil(request.freshness, fetchedAt: fetchedAt)
+                var freshUntil = freshness.freshUntil(request.freshness, fetchedAt: fetchedAt)
+                if request.emptyIsShortLived, (value as? any Collection)?.isEmpty == true {
+                    freshUntil = min(freshUntil, fetchedAt.addingTimeInterval(FreshnessPolicy.emptyDay))
+                }
                 await store(SavedAnswer(key: key, body: redacted, fetchedAt: fetchedAt, freshUntil: freshUntil))
                 decoded.keep(value, for: key, fetchedAt: fetchedAt, freshUntil: freshUntil)
                 return .success(Fetched(value: value, fetchedAt: fetchedAt, isStale: false))

@@ -114,6 +114,11 @@ public final class PolygonClient: MarketDataProvider {
         try await fetch(.snapshots(), decode: PolygonDecoding.snapshots)
     }
 
+    public func snapshot(_ symbol: String) async throws(MarketDataError) -> Fetched<MarketSnapshot> {
+        try Self.validate(symbol: symbol)
+        return try await fetch(.snapshot(symbol), decode: PolygonDecoding.snapshot)
+    }
+
     /// Symbols are letters, digits, `.` and `-` (BRK.A, BF-B), up to 20 of them.
     static func validate(symbol: String) throws(MarketDataError) {
         let allowed = symbol.unicodeScalars.allSatisfy {

@@ -127,6 +127,18 @@ enum PolygonDecoding {
         guard let tickers = document["tickers"]?.arrayValue else {
             throw .invalidResponse("the snapshot has no `tickers` array")
         }
+        return try snapshot(of: tickers)
+    }
+
+    /// One ticker's snapshot (`ticker`, an object), read like the whole market's.
+    static func snapshot(_ body: [UInt8]) throws(MarketDataError) -> MarketSnapshot {
+        guard let ticker = try document(body)["ticker"], ticker.objectValue != nil else {
+            throw .invalidResponse("the snapshot has no `ticker` object")
+        }
+        return try snapshot(of: [ticker])
+    }
+
+    private static func snapshot(of tickers: [JSONValue]) throws(MarketDataError) -> MarketSnapshot {
         var newest: Int64 = 0
         var last: [String: Bar] = [:]
         var previous: [String: Bar] = [:]
