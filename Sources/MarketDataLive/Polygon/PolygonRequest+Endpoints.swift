@@ -60,4 +60,9 @@ extension PolygonRequest {
             path: "/v2/aggs/ticker/" + segment(symbol) + "/prev",
             query: [QueryItem(name: "adjusted", value: "true")], freshness: .dailyBars, symbol: symbol)
     }
+
+    /// Every stock's snapshot: it changes all day (intraday freshness), and it is large.
+    static func snapshots() -> PolygonRequest {
+        PolygonRequest(path: "/v2/snapshot/locale/us/markets/stocks/tickers", query: [], freshness: .intraday)
+    }
 }
