@@ -259,7 +259,7 @@ def answer_note(figures):
 def ratio(a, b):
     if a is None or b is None or b <= 0:
         return "-"
-    return f"{a / b:.1f}x"
+    return f"{a / b:.2g}x"
 
 
 def main():
@@ -272,11 +272,15 @@ def main():
         (f"A: first list answer (asked {free['sent_at']:.1f} s / {unlimited['sent_at']:.1f} s after start)",
          f"{seconds(free['first'])} ({answer_note(free)})", f"{seconds(unlimited['first'])} ({answer_note(unlimited)})",
          ratio(free["first"], unlimited["first"]), "< 8 s at any time"),
+        ("A: from the app's start to that answer",
+         seconds(free["sent_at"] + free["first"]) if free["first"] is not None else "-",
+         seconds(unlimited["sent_at"] + unlimited["first"]) if unlimited["first"] is not None else "-",
+         ratio(free["sent_at"] + (free["first"] or 0), unlimited["sent_at"] + (unlimited["first"] or 0)), "< 8 s at any time"),
         ("A: all 50 priced, from the first request",
          seconds(free["all_priced"]) if free["all_priced"] is not None else f"not within {RUN_SECONDS} s",
          seconds(unlimited["all_priced"]) if unlimited["all_priced"] is not None else f"not within {RUN_SECONDS} s",
          ratio(free["all_priced"], unlimited["all_priced"]), "<= 70 s"),
-        ("A: most upstream requests in any 60 s", str(free["per_minute"]), str(unlimited["per_minute"]), "", "<= 5"),
+        ("A: most upstream requests in any 60 s (refused ones too)", str(free["per_minute"]), str(unlimited["per_minute"]), "", "<= 5"),
         ("A: upstream URLs requested more than once", str(free["duplicates"]), str(unlimited["duplicates"]), "", "0"),
         (f"A: upstream requests in {RUN_SECONDS} s", str(free["total"]), str(unlimited["total"]), "", ""),
         (f"B: first list answer, asked {late['sent_at']:.1f} s after start",

@@ -32,10 +32,11 @@ struct RequestLogTests {
         #expect(lines.first == "an earlier run", "the log is appended to")
         let entries = lines.dropFirst().map { $0.split(separator: " ", maxSplits: 2).map(String.init) }
         #expect(entries.map { $0.count } == [3, 3, 3, 3, 3])
-        #expect(entries.map { $0.last ?? "" } == [
-            "/v3/reference/tickers/AAPL", "/v2/aggs/grouped/locale/us/market/stocks/2025-06-17?adjusted=true",
-            "/v2/last/trade/AAPL", "/v3/reference/tickers/NOPE", "/v2/aggs/ticker/AAPL/prev?adjusted=true",
-        ])
+        #expect(
+            entries.map { $0.last ?? "" } == [
+                "/v3/reference/tickers/AAPL", "/v2/aggs/grouped/locale/us/market/stocks/2025-06-17?adjusted=true",
+                "/v2/last/trade/AAPL", "/v3/reference/tickers/NOPE", "/v2/aggs/ticker/AAPL/prev?adjusted=true",
+            ])
         #expect(entries.map { $0.count > 1 ? $0[1] : "" } == ["200", "200", "403", "404", "429"])
         for entry in entries {
             let time = try #require(entry.first)

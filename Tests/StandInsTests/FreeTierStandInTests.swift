@@ -7,7 +7,7 @@ import Testing
 /// `PolygonTier.free`: Massive's free plan, over real HTTP on loopback. Snapshots, last trade and
 /// last quote are 403 with Massive's NOT_AUTHORIZED body; the end-of-day endpoints still answer.
 @Suite("PolygonStandIn: Massive's free tier")
-struct FreeTierTests {
+struct FreeTierStandInTests {
     static let paidOnly = [
         "/v2/snapshot/locale/us/markets/stocks/tickers", "/v2/snapshot/locale/us/markets/stocks/tickers?tickers=AAPL",
         "/v2/snapshot/locale/us/markets/stocks/tickers/AAPL", "/v2/snapshot/locale/us/markets/stocks/gainers",
