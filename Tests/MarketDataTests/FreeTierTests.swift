@@ -43,7 +43,7 @@ struct FreeTierTests {
 
         let early = (0..<20).map { _ in Task { try await client.tickerDetails("AAPL") } }
         await transport.waitForCalls(1)
-        while await client.coalescer.joinCount < 19 { await Task.yield() }
+        while await client.coalescer.joinCount < 19 { try await Task.sleep(for: .milliseconds(2)) }
         await clock.waitForSleepers(20)
         clock.advance(by: .seconds(8))
         var pastDeadline = 0
@@ -58,7 +58,7 @@ struct FreeTierTests {
 
         // The request is still on its way: new callers join it instead of sending it again.
         let late = (0..<5).map { _ in Task { try await client.tickerDetails("AAPL") } }
-        while await client.coalescer.joinCount < 24 { await Task.yield() }
+        while await client.coalescer.joinCount < 24 { try await Task.sleep(for: .milliseconds(2)) }
         transport.release()
         for task in late { #expect(try await task.value.value.name == "Apple Inc.") }
         #expect(transport.calls.count == 1, "one URL, one request, however many asked")
@@ -86,8 +86,8 @@ struct FreeTierTests {
         #expect(transport.calls.count == 1, "not sent yet: still queued")
 
         clock.advance(by: .seconds(60))
-        while transport.calls.count < 2 { await Task.yield() }
-        while client.decoded.count < 2 { await Task.yield() }
+        // Polls with a short sleep, not a yield: a test must not hold one of the two cores' threads.
+        while client.decoded.count < 2 { try await Task.sleep(for: .milliseconds(2)) }
         #expect(try await client.tickerDetails("AAPL").value.name == "Apple Inc.")
         #expect(transport.calls.count == 2, "the queued request was sent once and its answer saved")
     }
@@ -150,5 +150,19 @@ struct FreeTierTests {
         now.advance(seconds: 20 * 60)
         _ = try await client.tickerDetails("AAPL")
         #expect(transport.calls.count == 3, "other answers keep their own freshness")
+    }
+
+    @Test("A slot counts from the answer, not the grant: a source that counts arrivals never sees one too many")
+    func aSlotCountsFromTheAnswer() async throws {
+        let clock = ManualClock()
+        let limiter = SlidingWindowRateLimiter(limit: 1, clock: clock)
+        try await limiter.acquire(for: Self.person)
+        clock.advance(by: .seconds(5))  // a slow connection: the answer comes 5 s after the grant
+        await limiter.settle(grantedAt: .zero)
+        let next = Task { try await limiter.acquire(for: Self.person) }
+        await clock.waitForSleepers(1)
+        #expect(clock.pendingDeadlines == [.seconds(65)], "a minute from the answer, not from the grant")
+        clock.advance(by: .seconds(60))
+        #expect(try await next.value == .seconds(60))
     }
 }

@@ -49,10 +49,13 @@ struct ResponseCachingTests {
             lifetime: 60),
     ]
 
-    /// A body every endpoint reads: an object with an empty `results` for lists, and
-    /// ticker details' fields for the details call.
+    /// A body every endpoint reads: for lists, one result that is a ticker and a bar at once (an
+    /// empty grouped day is fresh for 15 minutes only, `FreshnessPolicy.emptyDay`), and ticker
+    /// details' fields for the details call.
     static let body = Array(#"{"status":"OK","results":{"ticker":"AAPL","name":"Apple Inc."}}"#.utf8)
-    static let listBody = Array(#"{"status":"OK","results":[]}"#.utf8)
+    static let listBody = Array(
+        #"{"status":"OK","results":[{"T":"AAPL","ticker":"AAPL","name":"Apple Inc.","o":1,"h":1,"l":1,"c":1,"v":1,"t":1}]}"#
+            .utf8)
 
     @Test("A second call while fresh sends nothing; after the freshness ends it sends again", arguments: cases)
     func freshness(_ freshnessCase: FreshnessCase) async throws {

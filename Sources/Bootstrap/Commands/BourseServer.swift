@@ -75,7 +75,15 @@ public enum BourseServer {
         // The list's prices first: before the feed opens and before any background work.
         let feedSymbol = embedded?.feed?.simulator.symbol
         let warmUp = MarketSource.warmUp(market, symbols: feedSymbol.map { [$0] } ?? [])
-        if let feed = embedded?.feed { openFeed(feed, at: await warmUp.value, logger: logger) }
+        if let feed = embedded?.feed {
+            if settings.marketKind == .simulated {
+                openFeed(feed, at: await warmUp.value, logger: logger)
+            } else {
+                // A real source may take seconds (or a rate-limit wait): the app listens at once,
+                // and the feed moves to the stock's last close when it comes.
+                Task { openFeed(feed, at: await warmUp.value, logger: logger) }
+            }
+        }
 
         let feedURL = settings.feedURL ?? embedded!.feedURL
         let (desk, exchangeServices) = try await ExchangeSource.make(

@@ -50,8 +50,10 @@ extension PolygonClient {
             }
             logger.debug("GET", metadata: ["url": "\(shownURL)", "attempt": "\(attempt)"])
             let wait: Duration
+            let granted = clock.now()
             do {
                 let response = try await transport.get(url, headers: headers)
+                await limiter.settle(grantedAt: granted)
                 logger.debug("answer", metadata: ["url": "\(shownURL)", "status": "\(response.status)"])
                 switch classify(response, request: request) {
                 case .answer(let body):
@@ -69,12 +71,14 @@ extension PolygonClient {
                     wait = suggested ?? policy.backoff(afterAttempt: attempt)
                 }
             } catch  where error.answerTooLarge {
+                await limiter.settle(grantedAt: granted)
                 // The transport stopped reading past the largest answer taken: the source failing,
                 // like a 5xx, and another try would fetch the same.
                 metrics.sent(request, outcome: .tooLarge)
                 return .gaveUp(
                     .invalidResponse("the answer is more than the \(configuration.maxAnswerBytes) bytes allowed"))
             } catch {
+                await limiter.settle(grantedAt: granted)
                 metrics.sent(request, outcome: .noAnswer)
                 lastFailure = .unavailable(redactor.redact(error.message))
                 wait = policy.backoff(afterAttempt: attempt)

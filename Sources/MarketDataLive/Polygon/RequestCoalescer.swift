@@ -46,7 +46,7 @@ actor RequestCoalescer {
             let lift = PriorityLift(SourceCaller.current.priority)
             task = Task {
                 let result = await PriorityLift.$current.withValue(lift) { await operation() }
-                await self.finished(key)
+                self.finished(key)
                 return result
             }
             inFlight[key] = Entry(task: task, lift: lift)

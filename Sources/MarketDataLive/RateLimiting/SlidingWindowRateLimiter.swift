@@ -89,6 +89,17 @@ public actor SlidingWindowRateLimiter {
         }
     }
 
+    /// Moves the send granted at `grantedAt` to now, when its answer has come: the source counts
+    /// a request when it arrives, which may be well after the grant (a new connection, a slow
+    /// network), and a window measured from the grant would let the next one in early by that
+    /// much (a 429, and the same URL asked again). Measured from the answer, it never does.
+    public func settle(grantedAt: Duration) {
+        guard let index = sends.lastIndex(where: { $0 <= grantedAt }) else { return }
+        sends.remove(at: index)
+        let now = clock.now()
+        sends.insert(now, at: sends.firstIndex(where: { $0 > now }) ?? sends.count)
+    }
+
     /// How many sends are inside the window at the clock's current time.
     public func sendsInWindow() -> Int {
         dropExpired(at: clock.now())
