@@ -25,6 +25,8 @@ struct MarketRoutesTests {
                 #expect(rows.count == 100)
                 #expect(body["source"] as? String == "simulated")
                 #expect(body["stale"] as? Bool == false)
+                #expect(body["pending"] as? Bool == false)
+                #expect(rows.allSatisfy { $0["pending"] as? Bool == false })
                 // Every priced row agrees with the market's own bars for Friday and Thursday.
                 let priced = rows.filter { !($0["price"] is NSNull) }
                 #expect(priced.count > 90)

@@ -72,7 +72,10 @@ public enum BourseServer {
             simulatedRateLimit: options.simulatedRateLimit, servingPages: true, logger: logger, metrics: metrics.factory)
         let gnb = try GNBCatalogSource.make(
             settings: settings, store: DatabaseAnswerStore(database: database), embedded: embedded, logger: logger)
-        if let feed = embedded?.feed { await openFeed(feed, at: market, logger: logger) }
+        // The list's prices first: before the feed opens and before any background work.
+        let feedSymbol = embedded?.feed?.simulator.symbol
+        let warmUp = MarketSource.warmUp(market, symbols: feedSymbol.map { [$0] } ?? [])
+        if let feed = embedded?.feed { openFeed(feed, at: await warmUp.value, logger: logger) }
 
         let feedURL = settings.feedURL ?? embedded!.feedURL
         let (desk, exchangeServices) = try await ExchangeSource.make(
@@ -112,7 +115,10 @@ public enum BourseServer {
         if let embedded { services.append(embedded) }
         if settings.marketKind == .polygon {
             // Listings newer than the shipped files, learned as background work (docs/market-data.md).
-            services.append(ListingsRefreshService(refresh: ListingsRefresh(market: market, search: search, logger: logger)))
+            services.append(
+                ListingsRefreshService(
+                    refresh: ListingsRefresh(market: market, search: search, logger: logger),
+                    after: { _ = await warmUp.value }))
         }
         services += exchangeServices
         // After the desk: stopped before it (services stop in the reverse order).
@@ -164,17 +170,16 @@ public enum BourseServer {
     }
 
     /// One price per stock: the simulated feed opens at the market's last close of its symbol,
-    /// so `/exchange` and `/stocks/{symbol}` agree when the app starts. Without an answer (a
-    /// symbol the market does not list, a source that fails) it keeps its bundled level.
-    static func openFeed(_ feed: FeedStandIn, at market: Market, logger: Logger) async {
+    /// so `/exchange` and `/stocks/{symbol}` agree when the app starts. Without a quote (a
+    /// symbol the market does not list, a source that did not answer) it keeps its bundled level.
+    static func openFeed(_ feed: FeedStandIn, at quotes: [String: Quote]?, logger: Logger) {
         let symbol = feed.simulator.symbol
-        do {
-            guard let price = try await market.stock(symbol).quote?.price,
-                let start = try? Price(price.rounded(toPlaces: Price.places, .halfEven)), start.ticks > 0
-            else { return }
-            feed.restart(from: start)
-        } catch {
-            logger.warning("the simulated feed starts from \(symbol)'s bundled price: the market did not answer (\(error))")
+        guard let quotes else {
+            return logger.warning("the simulated feed starts from \(symbol)'s bundled price: the market did not answer")
         }
+        guard let price = quotes[symbol]?.price,
+            let start = try? Price(price.rounded(toPlaces: Price.places, .halfEven)), start.ticks > 0
+        else { return }
+        feed.restart(from: start)
     }
 }

@@ -34,7 +34,22 @@ public enum MarketSource {
         }
         let client = PolygonClient(
             configuration: configuration, cache: cache, now: now, logger: logger, metrics: metrics)
-        return Market(source: settings.marketKind, provider: client, now: now)
+        // On a real key the lists are priced from one snapshot when the tier allows it (a 403 is
+        // remembered); pages answer within the deadline, with prices pending past 2 s.
+        return Market(
+            source: settings.marketKind, provider: client, snapshots: settings.marketKind == .polygon,
+            pricingPatience: servingPages ? pricingPatience : nil,
+            deadline: servingPages ? .seconds(settings.sourceDeadlineSeconds) : nil, now: now)
+    }
+
+    /// How long a page waits for the list's prices before answering with them pending.
+    public static let pricingPatience = Duration.seconds(2)
+
+    /// Asks for the list's prices at once, ahead of any background work: on the free tier they
+    /// are the first of the minute's 5 requests (docs/market-data.md). The task ends with the
+    /// quotes of `symbols`, or nil when the source did not give them in time.
+    public static func warmUp(_ market: Market, symbols: [String]) -> Task<[String: Quote]?, Never> {
+        Task { try? await market.quotes(for: symbols).value }
     }
 }
 

@@ -12,20 +12,26 @@ struct TickersResponse: ResponseEncodable {
         @ExplicitNull var change: ExactDecimal?
         @ExplicitNull var changePercent: ExactDecimal?
         @ExplicitNull var asOf: MarketDate?
+        /// The price is on its way (the source's rate limit): the page asks again.
+        let pending: Bool
     }
 
     let results: [Row]
     @ExplicitNull var next: String?
     let source: SourceKind
     let stale: Bool
+    /// Some row's price is on its way.
+    let pending: Bool
     let fetchedAt: String
 
     init(page: PricedTickerPage, source: SourceKind) {
         results = page.rows.map { row in
             Row(
                 symbol: row.ticker.symbol, name: row.ticker.name, price: row.quote?.price,
-                change: row.quote?.change, changePercent: row.quote?.changePercent, asOf: row.quote?.asOf)
+                change: row.quote?.change, changePercent: row.quote?.changePercent, asOf: row.quote?.asOf,
+                pending: row.pending)
         }
+        pending = page.rows.contains(where: \.pending)
         next = page.nextCursor
         self.source = source
         stale = page.isStale
@@ -45,6 +51,8 @@ public struct StockResponse: ResponseEncodable {
     @ExplicitNull public var asOf: MarketDate?
     public let source: SourceKind
     public let stale: Bool
+    /// The price is on its way (the source's rate limit): ask again.
+    public let pending: Bool
     public let fetchedAt: String
 
     public init(overview: StockOverview, source: SourceKind) {
@@ -58,6 +66,7 @@ public struct StockResponse: ResponseEncodable {
         asOf = overview.quote?.asOf
         self.source = source
         stale = overview.isStale
+        pending = overview.pending
         fetchedAt = Timestamp.iso8601(overview.fetchedAt)
     }
 }

@@ -42,15 +42,21 @@ public struct StoredWatchlist: Sendable {
         return try await store.update { _ in .success(checked) }.get()
     }
 
-    /// The list with each stock's name and quote.
-    public func priced() async throws -> PricedWatchlist {
+    /// The list with each stock's name and quote; for a page (`waitingForPrices` false), the
+    /// quotes are pending when they have not come within the market's pricing patience. An
+    /// export waits for them.
+    public func priced(waitingForPrices: Bool = false) async throws -> PricedWatchlist {
         let symbols = try await store.symbols()
-        let quotes = try await market.quotes(for: symbols)
+        let quotes =
+            waitingForPrices
+            ? try await market.pricedQuotes(for: symbols, pricingPatience: nil)
+            : try await market.pricedQuotes(for: symbols)
         var rows: [PricedWatchlist.Row] = []
         for symbol in symbols {
-            rows.append(.init(symbol: symbol, listing: await listings.listing(symbol), quote: quotes.value[symbol]))
+            rows.append(.init(symbol: symbol, listing: await listings.listing(symbol), quote: quotes.quotes[symbol]))
         }
-        return PricedWatchlist(rows: rows, fetchedAt: quotes.fetchedAt, isStale: quotes.isStale)
+        return PricedWatchlist(
+            rows: rows, pending: quotes.pending && !symbols.isEmpty, fetchedAt: quotes.fetchedAt, isStale: quotes.isStale)
     }
 
     private func listedSymbol(_ text: String) async throws -> String {
@@ -76,6 +82,8 @@ public struct PricedWatchlist: Sendable {
     }
 
     public let rows: [Row]
+    /// The prices are on their way (every row's): the page asks again.
+    public let pending: Bool
     public let fetchedAt: Date
     public let isStale: Bool
 }

@@ -13,7 +13,7 @@ struct WatchlistController: FeatureController {
     func addRoutes(to router: Router<Context>) {
         router.get("api/v1/watchlist") { _, _ in try await priced() }
         router.get("api/v1/watchlist.csv") { _, _ in
-            CSVResponse(table: WatchlistCSV.priced(try await watchlist.priced()), name: "bourse-watchlist")
+            CSVResponse(table: WatchlistCSV.priced(try await watchlist.priced(waitingForPrices: true)), name: "bourse-watchlist")
         }
         router.put("api/v1/watchlist") { request, context in
             let body = try await Self.replacement(request)

@@ -15,6 +15,8 @@ struct WatchlistResponse: ResponseEncodable {
         @ExplicitNull var changePercent: ExactDecimal?
         @ExplicitNull var asOf: MarketDate?
         let sparkline: String
+        /// The price is on its way (the source's rate limit): the page asks again.
+        let pending: Bool
     }
 
     let symbols: [String]
@@ -22,6 +24,8 @@ struct WatchlistResponse: ResponseEncodable {
     let limit: Int
     let source: SourceKind
     let stale: Bool
+    /// Some row's price is on its way.
+    let pending: Bool
     let fetchedAt: String
 
     init(_ list: PricedWatchlist, source: SourceKind) {
@@ -30,11 +34,13 @@ struct WatchlistResponse: ResponseEncodable {
             Row(
                 symbol: row.symbol, name: row.listing?.name, exchange: row.listing?.exchange.rawValue,
                 price: row.quote?.price, change: row.quote?.change, changePercent: row.quote?.changePercent,
-                asOf: row.quote?.asOf, sparkline: "/stocks/\(row.symbol)/sparkline.svg")
+                asOf: row.quote?.asOf, sparkline: "/stocks/\(row.symbol)/sparkline.svg",
+                pending: list.pending)
         }
         limit = Watchlist.maximumCount
         self.source = source
         stale = list.isStale
+        pending = list.pending
         fetchedAt = Timestamp.iso8601(list.fetchedAt)
     }
 }

@@ -14,60 +14,171 @@ public struct Market: Sendable {
     public let pricingObservers = PricingObservers()
     /// The market's clock: what "today" and "fresh" are measured on.
     public let now: @Sendable () -> Date
+    /// How long a list or a stock waits for its prices before it answers with them pending
+    /// (`"pending": true`; the page asks again). Nil: it waits for them (commands).
+    public let pricingPatience: Duration?
+    /// The most any one call waits for the source, all its requests together (`SourceDeadline`);
+    /// nil: no limit. `bourse serve`: `BOURSE_SOURCE_DEADLINE`, 8 s.
+    public let deadline: Duration?
 
     /// The largest page of tickers one call may ask for.
     public static let maxPageSize = 1000
 
+    /// - Parameter snapshots: price lists from the whole market's snapshot when the source
+    ///   allows it (Massive's paid tiers), else from grouped daily (`MarketPricer`).
     public init(
         source: SourceKind, provider: any MarketDataProvider, calendar: TradingCalendar = TradingCalendar(),
+        snapshots: Bool = false, pricingPatience: Duration? = nil, deadline: Duration? = nil,
         now: @escaping @Sendable () -> Date
     ) {
         self.source = source
         self.provider = provider
         self.calendar = calendar
         self.now = now
-        self.pricer = MarketPricer(provider: provider, calendar: calendar, now: now)
+        self.pricingPatience = pricingPatience
+        self.deadline = deadline
+        self.pricer = MarketPricer(provider: provider, calendar: calendar, snapshots: snapshots, now: now)
     }
 
-    /// A page of tickers, each with its quote when it traded on the last day.
+    /// A page of tickers, each with its quote when it traded on the last day, or pending when
+    /// the prices have not come within `pricingPatience`.
     public func tickers(limit: Int, cursor: String?) async throws(MarketDataError) -> PricedTickerPage {
         guard (1...Self.maxPageSize).contains(limit) else {
             throw .badRequest("limit must be between 1 and \(Self.maxPageSize), got \(limit)")
         }
-        let page = try await provider.tickers(TickerQuery(cursor: cursor, limit: limit))
-        let pricing = try await pricer.currentPricing()
-        pricingObservers.notify(pricing.value)
-        let rows = page.value.tickers.map { PricedTicker(ticker: $0, quote: pricing.value.quote(for: $0.symbol)) }
-        return PricedTickerPage(
-            rows: rows, nextCursor: page.value.nextCursor,
-            fetchedAt: min(page.fetchedAt, pricing.fetchedAt), isStale: page.isStale || pricing.isStale)
+        return try await withDeadline { () throws(MarketDataError) in
+            // The prices and the page are asked for at once: on the free tier both may wait.
+            let pricing = Task { await pricingResult(patience: pricingPatience) }
+            let page: Fetched<TickerPage>
+            do throws(MarketDataError) {
+                page = try await provider.tickers(TickerQuery(cursor: cursor, limit: limit))
+            } catch {
+                pricing.cancel()
+                throw error
+            }
+            guard let priced = try await pricing.value.get() else {
+                let rows = page.value.tickers.map { PricedTicker(ticker: $0, quote: nil, pending: true) }
+                return PricedTickerPage(
+                    rows: rows, nextCursor: page.value.nextCursor, fetchedAt: page.fetchedAt, isStale: page.isStale)
+            }
+            let rows = page.value.tickers.map { PricedTicker(ticker: $0, quote: priced.value.quote(for: $0.symbol)) }
+            return PricedTickerPage(
+                rows: rows, nextCursor: page.value.nextCursor,
+                fetchedAt: min(page.fetchedAt, priced.fetchedAt), isStale: page.isStale || priced.isStale)
+        }
     }
 
     /// One page of the source's reference list (its largest), without prices: what the app
     /// reads to learn the listings newer than its shipped files.
     public func referencePage(cursor: String?) async throws(MarketDataError) -> Fetched<TickerPage> {
-        try await provider.tickers(TickerQuery(cursor: cursor, limit: Self.maxPageSize))
+        try await withDeadline { () throws(MarketDataError) in
+            try await provider.tickers(TickerQuery(cursor: cursor, limit: Self.maxPageSize))
+        }
     }
 
     /// The quotes of `symbols` (those that traded on the last day), from the same two
-    /// grouped-daily answers as every list: no request per symbol, whatever the count.
+    /// grouped-daily answers as every list: no request per symbol, whatever the count. Waits
+    /// for the prices (up to the deadline): for the app's own work and commands.
     public func quotes(for symbols: [String]) async throws(MarketDataError) -> Fetched<[String: Quote]> {
-        let pricing = try await pricer.currentPricing()
-        pricingObservers.notify(pricing.value)
-        let quotes = pricing.value.quotes(for: symbols)
-        return Fetched(
-            value: Dictionary(quotes.map { ($0.symbol, $0) }, uniquingKeysWith: { first, _ in first }),
-            fetchedAt: pricing.fetchedAt, isStale: pricing.isStale)
+        let priced = try await pricedQuotes(for: symbols, pricingPatience: nil)
+        return Fetched(value: priced.quotes, fetchedAt: priced.fetchedAt, isStale: priced.isStale)
     }
 
-    /// One stock: reference data and its quote.
+    /// The quotes of `symbols`, or `pending` when the prices have not come within
+    /// `pricingPatience` (the market's own when not given): for a page someone is looking at.
+    public func pricedQuotes(for symbols: [String]) async throws(MarketDataError) -> PricedQuotes {
+        try await pricedQuotes(for: symbols, pricingPatience: pricingPatience)
+    }
+
+    public func pricedQuotes(
+        for symbols: [String], pricingPatience: Duration?
+    ) async throws(MarketDataError) -> PricedQuotes {
+        try await withDeadline { () throws(MarketDataError) in
+            guard let pricing = try await pricingResult(patience: pricingPatience).get() else {
+                return PricedQuotes(quotes: [:], pending: true, fetchedAt: now(), isStale: false)
+            }
+            let quotes = pricing.value.quotes(for: symbols)
+            return PricedQuotes(
+                quotes: Dictionary(quotes.map { ($0.symbol, $0) }, uniquingKeysWith: { first, _ in first }),
+                pending: false, fetchedAt: pricing.fetchedAt, isStale: pricing.isStale)
+        }
+    }
+
+    /// One stock: reference data and its quote (pending past the market's `pricingPatience`).
     public func stock(_ symbol: String) async throws(MarketDataError) -> StockOverview {
-        let details = try await provider.tickerDetails(symbol)
-        let pricing = try await pricer.currentPricing()
-        pricingObservers.notify(pricing.value)
-        return StockOverview(
-            details: details.value, quote: pricing.value.quote(for: details.value.symbol),
-            fetchedAt: min(details.fetchedAt, pricing.fetchedAt), isStale: details.isStale || pricing.isStale)
+        try await stock(symbol, pricingPatience: pricingPatience)
+    }
+
+    /// One stock: reference data and its quote, pending when the prices have not come within
+    /// `pricingPatience` (nil: wait for them).
+    public func stock(_ symbol: String, pricingPatience: Duration?) async throws(MarketDataError) -> StockOverview {
+        try await withDeadline { () throws(MarketDataError) in
+            let pricing = Task {
+                // On a key that may read snapshots, the stock's own snapshot.
+                if let own = await pricer.snapshotPricing(of: symbol) {
+                    pricingObservers.notify(own.value)
+                    return Result<Fetched<ListPricing>?, MarketDataError>.success(own)
+                }
+                return await pricingResult(patience: pricingPatience)
+            }
+            let details: Fetched<TickerDetails>
+            do throws(MarketDataError) {
+                details = try await provider.tickerDetails(symbol)
+            } catch {
+                pricing.cancel()
+                throw error
+            }
+            guard let priced = try await pricing.value.get() else {
+                return StockOverview(
+                    details: details.value, quote: nil, pending: true, fetchedAt: details.fetchedAt,
+                    isStale: details.isStale)
+            }
+            return StockOverview(
+                details: details.value, quote: priced.value.quote(for: details.value.symbol),
+                fetchedAt: min(details.fetchedAt, priced.fetchedAt), isStale: details.isStale || priced.isStale)
+        }
+    }
+
+    /// The current pricing (its observers told); nil when it has not come within `patience`:
+    /// the requests under it go on (shared with the next ask), and save what comes.
+    private func pricingResult(patience: Duration?) async -> Result<Fetched<ListPricing>?, MarketDataError> {
+        guard let patience else { return await pricing().map { $0 } }
+        return await withTaskGroup(of: Result<Fetched<ListPricing>?, MarketDataError>?.self) { group in
+            group.addTask { await pricing().map { $0 } }
+            group.addTask {
+                try? await Task.sleep(for: patience)
+                return Task.isCancelled ? nil : .success(nil)
+            }
+            // The first to end wins; the other is cancelled (a cancelled wait for a shared
+            // request stops at once, the request does not).
+            while let next = await group.next() {
+                guard let result = next else { continue }
+                group.cancelAll()
+                return result
+            }
+            return .success(nil)
+        }
+    }
+
+    private func pricing() async -> Result<Fetched<ListPricing>, MarketDataError> {
+        do throws(MarketDataError) {
+            let pricing = try await pricer.currentPricing()
+            pricingObservers.notify(pricing.value)
+            return .success(pricing)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// `operation` within this market's deadline (or the caller's, if earlier).
+    private func withDeadline<Value: Sendable>(
+        _ operation: () async throws(MarketDataError) -> Value
+    ) async throws(MarketDataError) -> Value {
+        try await SourceDeadline.within(deadline.map { now().addingTimeInterval(Self.seconds($0)) }, operation)
+    }
+
+    static func seconds(_ duration: Duration) -> TimeInterval {
+        TimeInterval(duration.components.seconds) + TimeInterval(duration.components.attoseconds) / 1e18
     }
 
     /// The most calendar days of daily bars `dailyBars` asks for at once (ten years).
@@ -80,9 +191,11 @@ public struct Market: Sendable {
             throw .badRequest("days must be between 1 and \(Self.maxHistoryDays), got \(days)")
         }
         let last = ChartRange.oneMonth.window(at: now(), calendar: calendar).to
-        return try await provider.aggregates(
-            AggregatesRequest(
-                symbol: symbol, multiplier: 1, timespan: .day, from: last.adding(days: -days), to: last))
+        return try await withDeadline { () throws(MarketDataError) in
+            try await provider.aggregates(
+                AggregatesRequest(
+                    symbol: symbol, multiplier: 1, timespan: .day, from: last.adding(days: -days), to: last))
+        }
     }
 
     /// The bars of one chart range, oldest first.
@@ -91,15 +204,29 @@ public struct Market: Sendable {
         guard let timespan = Timespan(rawValue: window.timespan) else {
             throw .badRequest("unsupported timespan \(window.timespan)")
         }
-        return try await provider.aggregates(
-            AggregatesRequest(
-                symbol: symbol, multiplier: window.multiplier, timespan: timespan, from: window.from, to: window.to))
+        return try await withDeadline { () throws(MarketDataError) in
+            try await provider.aggregates(
+                AggregatesRequest(
+                    symbol: symbol, multiplier: window.multiplier, timespan: timespan, from: window.from,
+                    to: window.to))
+        }
     }
 }
 
 public struct PricedTicker: Sendable, Equatable {
     public var ticker: TickerSummary
     public var quote: Quote?
+    /// The price has not come from the source yet (the free tier's rate limit): ask again.
+    public var pending = false
+}
+
+/// Quotes for a page someone is looking at: pending while the prices are on their way.
+public struct PricedQuotes: Sendable {
+    /// The quotes of the symbols that traded on the last day; empty while `pending`.
+    public var quotes: [String: Quote]
+    public var pending: Bool
+    public var fetchedAt: Date
+    public var isStale: Bool
 }
 
 public struct PricedTickerPage: Sendable {
@@ -112,6 +239,8 @@ public struct PricedTickerPage: Sendable {
 public struct StockOverview: Sendable {
     public var details: TickerDetails
     public var quote: Quote?
+    /// The price has not come from the source yet: ask again.
+    public var pending = false
     public var fetchedAt: Date
     public var isStale: Bool
 

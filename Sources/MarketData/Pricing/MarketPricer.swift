@@ -3,6 +3,10 @@ import Foundation
 
 /// Finds the last two trading days that have data and prices lists from them.
 ///
+/// With `snapshots`, it first asks for the whole market's snapshot (one request, on Massive's
+/// paid tiers); a refusal (`.notAuthorized`, the free tier's 403) is remembered until the app
+/// restarts, and grouped daily prices the lists from then on.
+///
 /// It starts from the calendar's last completed trading day and steps back a day at a time
 /// while the source has no bars for a day (a holiday the calendar does not know, or a day the
 /// source has not published yet), so a list of any length costs two grouped-daily requests.
@@ -13,23 +17,34 @@ public actor MarketPricer {
     private let now: @Sendable () -> Date
     private var days: [MarketDate: Fetched<[String: Bar]>] = [:]
     private var lastGood: Fetched<ListPricing>?
+    /// Whether to try the snapshot first; false once the source has refused it.
+    private var snapshots: Bool
 
     /// How many days it steps back over before giving up on finding a day with data.
     public static let maxStepsBack = 10
 
     public init(
-        provider: any MarketDataProvider, calendar: TradingCalendar = TradingCalendar(), now: @escaping @Sendable () -> Date
+        provider: any MarketDataProvider, calendar: TradingCalendar = TradingCalendar(), snapshots: Bool = false,
+        now: @escaping @Sendable () -> Date
     ) {
         self.provider = provider
         self.calendar = calendar
+        self.snapshots = snapshots
         self.now = now
     }
+
+    /// Whether the lists are priced from the snapshot (false once the source refused it).
+    public var usesSnapshots: Bool { snapshots }
 
     /// The pricing for now, and whether any of it came from a stale cache.
     ///
     /// When the source fails, the answer is the last good pricing (marked stale): the one this
     /// pricer made before, or after a restart the newest days the response cache still holds.
     public func currentPricing() async throws(MarketDataError) -> Fetched<ListPricing> {
+        if snapshots, let pricing = await snapshotPricing() {
+            lastGood = pricing
+            return pricing
+        }
         let start = calendar.lastCompletedTradingDay(at: now())
         do {
             let pricing = try await pricing(onOrBefore: start)
@@ -39,15 +54,41 @@ public actor MarketPricer {
             if let lastGood {
                 return Fetched(value: lastGood.value, fetchedAt: lastGood.fetchedAt, isStale: true)
             }
+            // Older days from what is saved only: a request a day looked at would spend the free
+            // tier's minute on days nobody asked for.
             var day = start
             for _ in 0..<Self.maxStepsBack {
                 day = calendar.previousTradingDay(before: day)
-                if let cached = try? await pricing(onOrBefore: day) {
-                    lastGood = cached
-                    return Fetched(value: cached.value, fetchedAt: cached.fetchedAt, isStale: true)
+                let saved = await SourceAccess.$savedOnly.withValue(true) { try? await pricing(onOrBefore: day) }
+                if let saved {
+                    lastGood = saved
+                    return Fetched(value: saved.value, fetchedAt: saved.fetchedAt, isStale: true)
                 }
             }
             throw error
+        }
+    }
+
+    /// The pricing from the whole market's snapshot; nil to price from grouped daily: the
+    /// source refused (remembered), failed, or has no day's prices yet (before the open).
+    private func snapshotPricing() async -> Fetched<ListPricing>? {
+        do {
+            return try await provider.snapshots().map { $0.pricing(calendar: calendar) }
+        } catch {
+            if case .notAuthorized = error { snapshots = false }
+            return nil
+        }
+    }
+
+    /// One stock's pricing from its own snapshot, when the lists are priced from snapshots: a
+    /// stock's page asks for a kilobyte, not the whole market. Nil: use the lists' pricing.
+    public func snapshotPricing(of symbol: String) async -> Fetched<ListPricing>? {
+        guard snapshots else { return nil }
+        do {
+            return try await provider.snapshot(symbol).map { $0.pricing(calendar: calendar) }
+        } catch {
+            if case .notAuthorized = error { snapshots = false }
+            return nil
         }
     }
 

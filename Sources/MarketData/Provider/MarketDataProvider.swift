@@ -18,6 +18,11 @@ public protocol MarketDataProvider: Sendable {
     func groupedDaily(_ date: MarketDate) async throws(MarketDataError) -> Fetched<[String: Bar]>
     /// `GET /v2/aggs/ticker/{t}/prev`: the previous trading day's bar, nil if there is none.
     func previousClose(_ symbol: String) async throws(MarketDataError) -> Fetched<Bar?>
+    /// `GET /v2/snapshot/locale/us/markets/stocks/tickers`: every stock's day and day before in
+    /// one answer (paid tiers); `.notAuthorized` where the key may not read snapshots.
+    func snapshots() async throws(MarketDataError) -> Fetched<MarketSnapshot>
+    /// `GET /v2/snapshot/locale/us/markets/stocks/tickers/{ticker}`: one stock's (paid tiers).
+    func snapshot(_ symbol: String) async throws(MarketDataError) -> Fetched<MarketSnapshot>
 }
 
 /// A value with where it came from in time.

@@ -43,6 +43,9 @@ public struct FreshnessPolicy: Sendable {
         )
     }
 
+    /// How long an empty day (grouped daily with no bars: not published yet) stays fresh.
+    public static let emptyDay: TimeInterval = 15 * 60
+
     /// When an answer of `kind` fetched at `fetchedAt` stops being fresh.
     public func freshUntil(_ kind: FreshnessClass, fetchedAt: Date) -> Date {
         switch kind {

@@ -2,27 +2,68 @@ import BourseCore
 import Foundation
 import Logging
 import MarketData
-import Synchronization
 
 /// The path of one request: coalesce, look in the cache, send (rate limited, retried), store.
 extension PolygonClient {
     /// The decoded answer to `request`, fresh from the cache, from the source, or stale from the
-    /// cache when the source keeps failing.
+    /// cache when the source keeps failing or is slower than the caller may wait.
+    ///
+    /// The caller waits at most its deadline (`SourceDeadline`, or `configuration.deadline` from
+    /// now), and at most `configuration.patience` when a saved answer can stand in; the fetch
+    /// goes on without it, shared with whoever asks next, and saves its answer when it comes.
     func fetch<Value: Sendable>(
         _ request: PolygonRequest,
         decode: @escaping @Sendable ([UInt8]) throws(MarketDataError) -> Value
     ) async throws(MarketDataError) -> Fetched<Value> {
-        if let hit = decoded.fresh(request.cacheKey, as: Value.self, now: now()) {
+        let key = request.cacheKey
+        if let hit = decoded.fresh(key, as: Value.self, now: now()) {
             metrics.answered(.hit)
             return Fetched(value: hit.value, fetchedAt: hit.fetchedAt, isStale: false)
         }
-        let result = await coalescer.run(key: request.cacheKey) { [self] in
+        var saved: Fetched<Value>?
+        if let cached = await cachedAnswer(for: key), let value = try? decode(cached.body) {
+            if now() < cached.freshUntil {
+                logger.debug("cache hit", metadata: ["key": "\(redactor.redact(key))"])
+                decoded.keep(value, for: key, fetchedAt: cached.fetchedAt, freshUntil: cached.freshUntil)
+                metrics.answered(.hit)
+                return Fetched(value: value, fetchedAt: cached.fetchedAt, isStale: false)
+            }
+            saved = Fetched(value: value, fetchedAt: cached.fetchedAt, isStale: true)
+        }
+        if SourceAccess.savedOnly {
+            if let saved { return saved }
+            throw .unavailable("nothing saved for \(redactor.redact(request.path))")
+        }
+        metrics.answered(.miss)
+        let waitLimit = callerPatience(hasSavedAnswer: saved != nil)
+        let result = await coalescer.run(key: key, patience: waitLimit, clock: clock) { [self] in
             await self.load(request, decode: decode)
         }
         switch result {
-        case .success(let value): return value
-        case .failure(let error): throw scrubbed(error)
+        case .success(let value)?:
+            return value
+        case .failure(let error)?:
+            throw scrubbed(error)
+        case nil:
+            if let saved {
+                logger.info("the source is slow: serving the saved answer", metadata: ["key": "\(redactor.redact(key))"])
+                metrics.answered(.stale)
+                return saved
+            }
+            logger.info("the source is slow: past the deadline", metadata: ["key": "\(redactor.redact(key))"])
+            let deadline = configuration.deadline.map { " within \(Self.wholeSeconds($0)) s" } ?? " in time"
+            throw .unavailable(
+                "no answer\(deadline) (it will be saved when it comes): try again in a moment")
         }
+    }
+
+    /// How long this caller may wait for the source: until its deadline, and no longer than the
+    /// patience when a saved answer can stand in; nil: until the source answers.
+    private func callerPatience(hasSavedAnswer: Bool) -> Duration? {
+        let limits = [
+            SourceDeadline.remaining(at: now()), configuration.deadline, hasSavedAnswer ? configuration.patience : nil,
+        ]
+        return limits.compactMap { $0 }.min()
     }
 
     /// Every page of a paginated aggregates answer, following `next_url` to the end.
@@ -52,42 +93,22 @@ extension PolygonClient {
         return Fetched(value: bars, fetchedAt: fetchedAt ?? now(), isStale: isStale)
     }
 
-    /// One request, not coalesced: the cache first, then the network.
+    /// One request, the operation callers share: the cache first (a caller before may have just
+    /// saved it), then the network, waiting as long as the source takes.
     func load<Value: Sendable>(
         _ request: PolygonRequest,
         decode: @escaping @Sendable ([UInt8]) throws(MarketDataError) -> Value
     ) async -> Result<Fetched<Value>, MarketDataError> {
         let key = request.cacheKey
+        if let hit = decoded.fresh(key, as: Value.self, now: now()) {
+            return .success(Fetched(value: hit.value, fetchedAt: hit.fetchedAt, isStale: false))
+        }
         let cached = await cachedAnswer(for: key)
         if let cached, now() < cached.freshUntil, let value = try? decode(cached.body) {
-            logger.debug("cache hit", metadata: ["key": "\(redactor.redact(key))"])
             decoded.keep(value, for: key, fetchedAt: cached.fetchedAt, freshUntil: cached.freshUntil)
-            metrics.answered(.hit)
             return .success(Fetched(value: value, fetchedAt: cached.fetchedAt, isStale: false))
         }
-        metrics.answered(.miss)
-        let outcome: SendOutcome
-        if let cached, let patience = configuration.patience, let staleValue = try? decode(cached.body) {
-            guard let answered = await sendWithin(patience, request, decode: decode) else {
-                logger.info("the source is slow: serving the cached answer", metadata: ["key": "\(redactor.redact(key))"])
-                metrics.answered(.stale)
-                return .success(Fetched(value: staleValue, fetchedAt: cached.fetchedAt, isStale: true))
-            }
-            outcome = answered
-        } else if let deadline = configuration.deadline {
-            // Nothing saved to fall back on: the caller waits at most `deadline`; the request
-            // goes on in the background and fills the cache for the next ask.
-            guard let answered = await sendWithin(deadline, request, decode: decode) else {
-                logger.info("the source is slow: past the deadline", metadata: ["key": "\(redactor.redact(key))"])
-                return .failure(
-                    .unavailable(
-                        "no answer within \(Self.wholeSeconds(deadline)) s (it will be saved when it comes): "
-                            + "try again in a moment"))
-            }
-            outcome = answered
-        } else {
-            outcome = await send(request)
-        }
+        let outcome = await send(request)
         var failure: MarketDataError
         switch outcome {
         case .answer(let body):
@@ -98,7 +119,10 @@ extension PolygonClient {
                 let value = try decode(redacted)
                 metrics.sent(request, outcome: .ok)
                 let fetchedAt = now()
-                let freshUntil = freshness.freshUntil(request.freshness, fetchedAt: fetchedAt)
+                var freshUntil = freshness.freshUntil(request.freshness, fetchedAt: fetchedAt)
+                if request.emptyIsShortLived, (value as? any Collection)?.isEmpty == true {
+                    freshUntil = min(freshUntil, fetchedAt.addingTimeInterval(FreshnessPolicy.emptyDay))
+                }
                 await store(SavedAnswer(key: key, body: redacted, fetchedAt: fetchedAt, freshUntil: freshUntil))
                 decoded.keep(value, for: key, fetchedAt: fetchedAt, freshUntil: freshUntil)
                 return .success(Fetched(value: value, fetchedAt: fetchedAt, isStale: false))
@@ -122,41 +146,6 @@ extension PolygonClient {
             return .success(Fetched(value: value, fetchedAt: cached.fetchedAt, isStale: true))
         }
         return .failure(failure)
-    }
-
-    /// The source's answer if it comes within `patience`; else nil, and the request goes on in the
-    /// background, storing its answer in the cache when it arrives.
-    private func sendWithin<Value: Sendable>(
-        _ patience: Duration, _ request: PolygonRequest,
-        decode: @escaping @Sendable ([UInt8]) throws(MarketDataError) -> Value
-    ) async -> SendOutcome? {
-        let sending = Task { await self.send(request) }
-        // A race that resumes once: the answer, or the end of patience, whichever comes first.
-        // (A task group would wait for the request even after the timer won.)
-        let once = OnceFlag()
-        let answeredInTime = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-            Task {
-                _ = await sending.value
-                if once.claim() { continuation.resume(returning: true) }
-            }
-            Task { [clock] in
-                try? await clock.sleep(for: patience)
-                if once.claim() { continuation.resume(returning: false) }
-            }
-        }
-        if answeredInTime { return await sending.value }
-        Task { [self] in
-            guard case .answer(let body) = await sending.value else { return }
-            let redacted = redactor.redact(body: body)
-            guard (try? decode(redacted)) != nil else { return metrics.sent(request, outcome: .invalid) }
-            metrics.sent(request, outcome: .ok)
-            let fetchedAt = now()
-            await store(
-                SavedAnswer(
-                    key: request.cacheKey, body: redacted, fetchedAt: fetchedAt,
-                    freshUntil: freshness.freshUntil(request.freshness, fetchedAt: fetchedAt)))
-        }
-        return nil
     }
 
     /// The error with the key taken out of its text.
@@ -185,18 +174,6 @@ extension PolygonClient {
             try await cache.save(response)
         } catch {
             logger.warning("the response cache could not be written", metadata: ["error": "\(redactor.redact("\(error)"))"])
-        }
-    }
-}
-
-/// True for the first caller of `claim()` only.
-final class OnceFlag: Sendable {
-    private let claimed = Mutex(false)
-
-    func claim() -> Bool {
-        claimed.withLock { done in
-            defer { done = true }
-            return !done
         }
     }
 }

@@ -18,7 +18,7 @@ public final class PolygonClient: MarketDataProvider {
     let freshness: FreshnessPolicy
     let logger: Logger
     let limiter: SlidingWindowRateLimiter
-    let coalescer = RequestCoalescer()
+    let coalescer: RequestCoalescer
     /// The hot cache: fresh decoded answers in memory, in front of `cache`.
     let decoded = DecodedAnswers()
     let redactor: KeyRedactor
@@ -58,6 +58,8 @@ public final class PolygonClient: MarketDataProvider {
         self.limiter = SlidingWindowRateLimiter(
             limit: configuration.requestsPerMinute, maxWaitingPerClient: configuration.maxWaitingPerClient, clock: clock)
         self.redactor = KeyRedactor(apiKey: configuration.apiKey)
+        // A person joining a background fetch waiting for a slot lifts it: the limiter looks again.
+        self.coalescer = RequestCoalescer(lifted: { [limiter] in await limiter.reconsider() })
     }
 
     /// A live client configured from `POLYGON_API_KEY`, `POLYGON_BASE_URL`, `POLYGON_RATE_LIMIT`
@@ -106,6 +108,15 @@ public final class PolygonClient: MarketDataProvider {
     public func previousClose(_ symbol: String) async throws(MarketDataError) -> Fetched<Bar?> {
         try Self.validate(symbol: symbol)
         return try await fetch(.previousClose(symbol), decode: PolygonDecoding.previousClose)
+    }
+
+    public func snapshots() async throws(MarketDataError) -> Fetched<MarketSnapshot> {
+        try await fetch(.snapshots(), decode: PolygonDecoding.snapshots)
+    }
+
+    public func snapshot(_ symbol: String) async throws(MarketDataError) -> Fetched<MarketSnapshot> {
+        try Self.validate(symbol: symbol)
+        return try await fetch(.snapshot(symbol), decode: PolygonDecoding.snapshot)
     }
 
     /// Symbols are letters, digits, `.` and `-` (BRK.A, BF-B), up to 20 of them.

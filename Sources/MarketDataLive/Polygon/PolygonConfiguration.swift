@@ -22,8 +22,9 @@ public struct PolygonConfiguration: Sendable, Equatable {
     /// `Retry-After`) and the request goes on in the background to fill the cache. Nil: no limit.
     public var deadline: Duration?
     /// The largest answer taken from the source: a larger one is a failure of the source (the
-    /// saved answer is served stale, or an error), never stored.
-    public var maxAnswerBytes: Int = 4 << 20
+    /// saved answer is served stale, or an error), never stored. 16 MB: the whole market's
+    /// snapshot (about 12,000 stocks) is the largest real answer, 6 to 10 MB.
+    public var maxAnswerBytes: Int = 16 << 20
     /// The most requests one client (an address) may have waiting for the rate limiter at once:
     /// its fair share of the queue. One more is refused at once (a 429 with `Retry-After`).
     public var maxWaitingPerClient: Int = 10

@@ -118,6 +118,59 @@ enum PolygonDecoding {
             sicDescription: results["sic_description"]?.stringValue)
     }
 
+    /// The whole market's snapshot: each ticker's `day` and `prevDay` bars, dated by the newest
+    /// `updated` (Unix nanoseconds) in New York. A ticker whose day is still empty (before the
+    /// open, Massive clears the day at 3:30 ET) is left out of `last`; a snapshot with no day at
+    /// all is of no use for prices and reads as `.invalidResponse`.
+    static func snapshots(_ body: [UInt8]) throws(MarketDataError) -> MarketSnapshot {
+        let document = try document(body)
+        guard let tickers = document["tickers"]?.arrayValue else {
+            throw .invalidResponse("the snapshot has no `tickers` array")
+        }
+        return try snapshot(of: tickers)
+    }
+
+    /// One ticker's snapshot (`ticker`, an object), read like the whole market's.
+    static func snapshot(_ body: [UInt8]) throws(MarketDataError) -> MarketSnapshot {
+        guard let ticker = try document(body)["ticker"], ticker.objectValue != nil else {
+            throw .invalidResponse("the snapshot has no `ticker` object")
+        }
+        return try snapshot(of: [ticker])
+    }
+
+    private static func snapshot(of tickers: [JSONValue]) throws(MarketDataError) -> MarketSnapshot {
+        var newest: Int64 = 0
+        var last: [String: Bar] = [:]
+        var previous: [String: Bar] = [:]
+        for value in tickers {
+            guard let symbol = value["ticker"]?.stringValue, !symbol.isEmpty else {
+                throw .invalidResponse("a snapshot has no `ticker`")
+            }
+            let updated = value["updated"]?.int64Value ?? 0
+            let at = Date(timeIntervalSince1970: TimeInterval(updated) / 1e9)
+            if let day = value["day"], let bar = snapshotBar(day, start: at), bar.close > .zero {
+                last[symbol] = bar
+                newest = max(newest, updated)
+            }
+            if let day = value["prevDay"], let bar = snapshotBar(day, start: at), bar.close > .zero {
+                previous[symbol] = bar
+            }
+        }
+        guard newest > 0 else { throw .invalidResponse("the snapshot has no day's prices yet") }
+        let day = NewYorkTime.marketDate(of: Date(timeIntervalSince1970: TimeInterval(newest) / 1e9))
+        return MarketSnapshot(day: day, last: last, previous: previous)
+    }
+
+    /// A snapshot's `day` or `prevDay` (no `t` of its own); nil when a price is missing.
+    private static func snapshotBar(_ value: JSONValue, start: Date) -> Bar? {
+        guard let open = value["o"]?.decimalValue, let high = value["h"]?.decimalValue,
+            let low = value["l"]?.decimalValue, let close = value["c"]?.decimalValue
+        else { return nil }
+        return Bar(
+            start: start, open: open, high: high, low: low, close: close,
+            volume: value["v"]?.decimalValue ?? .zero)
+    }
+
     /// The text of an error body: `error`, else `message`; nil if the body has neither.
     static func errorMessage(_ body: [UInt8]) -> String? {
         guard let document = try? JSONReader.parse(body) else { return nil }

@@ -50,14 +50,28 @@ extension PolygonRequest {
     }
 
     static func groupedDaily(_ date: MarketDate) -> PolygonRequest {
-        PolygonRequest(
+        var request = PolygonRequest(
             path: "/v2/aggs/grouped/locale/us/market/stocks/" + date.iso,
             query: [QueryItem(name: "adjusted", value: "true")], freshness: .dailyBars)
+        request.emptyIsShortLived = true
+        return request
     }
 
     static func previousClose(_ symbol: String) -> PolygonRequest {
         PolygonRequest(
             path: "/v2/aggs/ticker/" + segment(symbol) + "/prev",
             query: [QueryItem(name: "adjusted", value: "true")], freshness: .dailyBars, symbol: symbol)
+    }
+
+    /// Every stock's snapshot: it changes all day (intraday freshness), and it is large.
+    static func snapshots() -> PolygonRequest {
+        PolygonRequest(path: "/v2/snapshot/locale/us/markets/stocks/tickers", query: [], freshness: .intraday)
+    }
+
+    /// One stock's snapshot.
+    static func snapshot(_ symbol: String) -> PolygonRequest {
+        PolygonRequest(
+            path: "/v2/snapshot/locale/us/markets/stocks/tickers/" + segment(symbol), query: [], freshness: .intraday,
+            symbol: symbol)
     }
 }

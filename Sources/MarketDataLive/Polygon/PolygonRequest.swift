@@ -11,6 +11,9 @@ struct PolygonRequest: Sendable, Hashable {
     var freshness: FreshnessClass
     /// The symbol of a per-ticker endpoint, whose 404 means an unknown symbol.
     var symbol: String?
+    /// An empty answer is fresh for `FreshnessPolicy.emptyDay` only: a day whose bars the
+    /// source has not published yet (end-of-day data comes some time after the close).
+    var emptyIsShortLived = false
 
     struct QueryItem: Sendable, Hashable, Comparable {
         var name: String

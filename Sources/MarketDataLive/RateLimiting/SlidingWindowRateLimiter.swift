@@ -12,6 +12,10 @@ import MarketData
 /// 3. that client's oldest request.
 /// A client may have at most `maxWaitingPerClient` requests waiting; one more is refused at once
 /// (`RateLimiterRefusal.overShare`). The app's own work (`SourceCaller.client == nil`) is not capped.
+///
+/// Background work never takes the last `reservedForPeople` slots of a window: on the free tier
+/// (5 a minute) the reference-list refresh uses at most 3, so a person who opens a page finds a
+/// slot free. A waiting background request that someone joins (`PriorityLift`) is served as theirs.
 public actor SlidingWindowRateLimiter {
     /// The most sends allowed in any one window.
     public nonisolated let limit: Int
@@ -19,6 +23,8 @@ public actor SlidingWindowRateLimiter {
     public nonisolated let window: Duration
     /// The most requests one client may have waiting at once: its fair share of the queue.
     public nonisolated let maxWaitingPerClient: Int
+    /// The slots of a window only `.interactive` requests may take: 2, or fewer when `limit` is below 3.
+    public nonisolated let reservedForPeople: Int
     private let clock: any SleepingClock
     /// Send times still inside the window, oldest first.
     private var sends: [Duration] = []
@@ -28,13 +34,18 @@ public actor SlidingWindowRateLimiter {
     private var lastServed: [String?: UInt64] = [:]
     private var grants: UInt64 = 0
     /// Sleeps until the oldest send leaves the window, then hands out the freed slots.
-    private var timer: Task<Void, Never>?
+    private var timer: (at: Duration, task: Task<Void, Never>)?
+    private var timerGeneration: UInt64 = 0
 
     private struct Waiter {
         let id: UInt64
         let caller: SourceCaller
+        /// Raised when someone waiting for the same answer joins (`RequestCoalescer`).
+        let lift: PriorityLift?
         let since: Duration
         let continuation: CheckedContinuation<Duration, any Error>
+
+        var priority: SourceCaller.Priority { max(caller.priority, lift?.priority ?? caller.priority) }
     }
 
     /// A limiter of `limit` sends per `window`; a `limit` or share below 1 is taken as 1.
@@ -42,6 +53,7 @@ public actor SlidingWindowRateLimiter {
         self.limit = max(1, limit)
         self.window = window
         self.maxWaitingPerClient = max(1, maxWaitingPerClient)
+        self.reservedForPeople = min(2, self.limit - 1)
         self.clock = clock
     }
 
@@ -50,7 +62,9 @@ public actor SlidingWindowRateLimiter {
     public func acquire(for caller: SourceCaller = .current) async throws(RateLimiterRefusal) -> Duration {
         let start = clock.now()
         dropExpired(at: start)
-        if waiters.isEmpty, sends.count < limit {
+        let lift = PriorityLift.current
+        let priority = max(caller.priority, lift?.priority ?? caller.priority)
+        if sends.count < capacity(for: priority), !waiters.contains(where: { $0.priority >= priority }) {
             take(at: start, for: caller)
             return .zero
         }
@@ -63,7 +77,8 @@ public actor SlidingWindowRateLimiter {
         do {
             return try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in
-                    waiters.append(Waiter(id: id, caller: caller, since: start, continuation: continuation))
+                    waiters.append(
+                        Waiter(id: id, caller: caller, lift: lift, since: start, continuation: continuation))
                     dispatch()
                 }
             } onCancel: {
@@ -89,29 +104,44 @@ public actor SlidingWindowRateLimiter {
     private func dispatch() {
         let now = clock.now()
         dropExpired(at: now)
-        while sends.count < limit, let index = nextWaiterIndex() {
+        while let index = nextWaiterIndex(), sends.count < capacity(for: waiters[index].priority) {
             let waiter = waiters.remove(at: index)
             take(at: now, for: waiter.caller)
             waiter.continuation.resume(returning: now - waiter.since)
         }
-        guard timer == nil, !waiters.isEmpty else { return }
-        let freeAt = nextFree(at: now)
-        timer = Task { [clock, weak self] in
-            try? await clock.sleep(until: freeAt)
-            await self?.timerFired()
-        }
+        guard let next = nextWaiterIndex() else { return }
+        let freeAt = nextFree(at: now, capacity: capacity(for: waiters[next].priority))
+        // A timer already set for that time or sooner will do; a later one (set for a background
+        // request, before someone's request joined the queue or lifted it) is replaced.
+        if let timer, timer.at <= freeAt { return }
+        timer?.task.cancel()
+        timerGeneration += 1
+        let generation = timerGeneration
+        timer = (
+            freeAt,
+            Task { [clock, weak self] in
+                try? await clock.sleep(until: freeAt)
+                await self?.timerFired(generation)
+            }
+        )
     }
 
-    private func timerFired() {
+    /// Looks at the queue again: a waiting request's priority was lifted.
+    func reconsider() {
+        dispatch()
+    }
+
+    private func timerFired(_ generation: UInt64) {
+        guard generation == timerGeneration else { return }
         timer = nil
         dispatch()
     }
 
     /// The highest priority first; then the client served least recently; then the oldest.
     private func nextWaiterIndex() -> Int? {
-        guard let top = waiters.map(\.caller.priority).max() else { return nil }
+        guard let top = waiters.map(\.priority).max() else { return nil }
         var best: Int?
-        for (index, waiter) in waiters.enumerated() where waiter.caller.priority == top {
+        for (index, waiter) in waiters.enumerated() where waiter.priority == top {
             guard let chosen = best else {
                 best = index
                 continue
@@ -139,9 +169,15 @@ public actor SlidingWindowRateLimiter {
         waiters.remove(at: index).continuation.resume(throwing: CancellationError())
     }
 
-    /// When the next slot is free: now, or when the send holding the window full leaves it.
-    private func nextFree(at now: Duration) -> Duration {
-        sends.count < limit ? now : sends[sends.count - limit] + window
+    /// How many sends of a window a request of `priority` may find there and still go.
+    private func capacity(for priority: SourceCaller.Priority) -> Int {
+        priority == .interactive ? limit : limit - reservedForPeople
+    }
+
+    /// When the next slot of `capacity` is free: now, or when the send holding it leaves the window.
+    private func nextFree(at now: Duration, capacity: Int? = nil) -> Duration {
+        let capacity = capacity ?? limit
+        return sends.count < capacity ? now : sends[sends.count - capacity] + window
     }
 
     private func dropExpired(at now: Duration) {
