@@ -13,6 +13,21 @@ struct SimCommand: AsyncParsableCommand {
     @Option(help: "The port to listen on.") var port = 8081
     @Option(help: "Requests per minute before answering 429, like Massive's free tier (5).")
     var rateLimit: Int?
+    @Option(
+        help:
+            "Massive's plan to act as: paid (every endpoint) or free (snapshots, last trade and last quote answer 403 NOT_AUTHORIZED)."
+    )
+    var tier: PolygonTier = .paid
+    @Option(
+        help: ArgumentHelp(
+            "Delay the answers to paths starting with PATH_PREFIX by SECONDS (0 to 600); repeatable.",
+            valueName: "PATH_PREFIX=SECONDS"))
+    var slow: [String] = []
+    @Option(
+        help: ArgumentHelp(
+            "Append a line per market request to FILE: UTC time, status, path and query (without apiKey).",
+            valueName: "FILE"))
+    var requestLog: String?
     @Option(help: "The GNB data to serve: statement (the kata's sample), 2020 or 2021 (real sets).")
     var gnbData: GNBSampleSet = .statement
     @OptionGroup var feed: FeedArguments
@@ -20,11 +35,24 @@ struct SimCommand: AsyncParsableCommand {
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
         if let rateLimit, rateLimit < 1 { throw ValidationError("--rate-limit must be at least 1") }
+        _ = try delays()
+    }
+
+    /// The `--slow` values read; a ValidationError names the one that is wrong and why.
+    func delays() throws -> [PathDelay] {
+        try slow.map { text in
+            do {
+                return try PathDelay(parsing: text)
+            } catch {
+                throw ValidationError("--slow \(text): \(error)")
+            }
+        }
     }
 
     func run() async throws {
         try await StandInServer.run(
-            host: host, port: port, rateLimit: rateLimit, gnbData: gnbData,
+            host: host, port: port,
+            market: .init(rateLimit: rateLimit, tier: tier, delays: try delays(), requestLogPath: requestLog), gnbData: gnbData,
             feed: feed.options)
     }
 }

@@ -19,23 +19,49 @@ public enum StandInServer {
         }
     }
 
+    /// The simulated market's behaviour as a Massive account: its plan, slow paths and request log.
+    public struct MarketOptions: Sendable {
+        public var rateLimit: Int?
+        public var tier: PolygonTier
+        public var delays: [PathDelay]
+        /// A file to append a line to for every market request (`RequestLog`).
+        public var requestLogPath: String?
+
+        public init(
+            rateLimit: Int? = nil, tier: PolygonTier = .paid, delays: [PathDelay] = [], requestLogPath: String? = nil
+        ) {
+            self.rateLimit = rateLimit
+            self.tier = tier
+            self.delays = delays
+            self.requestLogPath = requestLogPath
+        }
+    }
+
     public static func run(
-        host: String, port: Int, rateLimit: Int?, gnbData: GNBSampleSet, feed feedOptions: FeedOptions = FeedOptions()
+        host: String, port: Int, market marketOptions: MarketOptions, gnbData: GNBSampleSet,
+        feed feedOptions: FeedOptions = FeedOptions()
     ) async throws {
         let logger = Log.make("bourse.sim", environment: [:])
-        let polygon = PolygonStandIn(market: try SimulatedMarket.bundled(), rateLimit: rateLimit)
+        let rateLimit = marketOptions.rateLimit
+        let requestLog = try marketOptions.requestLogPath.map { path throws(RequestLogError) in try RequestLog(path: path) }
+        let polygon = PolygonStandIn(
+            market: try SimulatedMarket.bundled(), rateLimit: rateLimit, tier: marketOptions.tier,
+            delays: marketOptions.delays, requestLog: requestLog)
         let gnb = try GNBStandIn.bundled(gnbData)
         let feed = FeedStandIn.bundled(
             symbol: feedOptions.symbol, seed: feedOptions.seed, ticksPerSecond: feedOptions.ticksPerSecond)
         let router = EmbeddedServices.router(polygon: polygon, gnb: gnb, feed: feed)
-        let limit = rateLimit.map { "\($0) requests/minute" } ?? "no rate limit"
+        var behaviour = [rateLimit.map { "\($0) requests/minute" } ?? "no rate limit", "\(marketOptions.tier.rawValue) tier"]
+        behaviour += marketOptions.delays.map { "answers under \($0.prefix) \($0.delay) late" }
+        if let requestLog { behaviour.append("requests logged to \(requestLog.path)") }
+        let summary = behaviour.joined(separator: ", ")
         let market = feed.simulator
         let app = Application(
             router: router, server: .http1WebSocketUpgrade(webSocketRouter: router),
             configuration: .init(address: .hostname(host, port: port), serverName: "bourse-sim"),
             onServerRunning: { channel in
                 let bound = channel.localAddress?.port ?? port
-                logger.notice("Stand-ins at http://\(host):\(bound): simulated Polygon market (\(limit))")
+                logger.notice("Stand-ins at http://\(host):\(bound): simulated Polygon market (\(summary))")
                 logger.notice(
                     "GNB service at http://\(host):\(bound)/\(GNBStandIn.pathPrefix) (rates, transactions; \(gnbData.rawValue) data)"
                 )

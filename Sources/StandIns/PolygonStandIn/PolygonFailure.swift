@@ -17,6 +17,14 @@ struct PolygonFailure: Error, Sendable {
         PolygonFailure(httpStatus: .notFound, status: "NOT_FOUND", text: text, inMessage: true)
     }
 
+    /// Massive's answer to a key whose plan does not include the endpoint (HTTP 403), word for word.
+    static var notAuthorized: PolygonFailure {
+        PolygonFailure(
+            httpStatus: .forbidden, status: "NOT_AUTHORIZED",
+            text: "You are not entitled to this data. Please upgrade your plan at https://massive.com/pricing",
+            inMessage: true)
+    }
+
     func body(requestID: String) -> PolygonJSON {
         .object([
             ("status", .string(status)),

@@ -10,12 +10,21 @@ import Synchronization
 /// daily, previous close) and the other stocks endpoints the official `massive` client calls
 /// (daily open/close, market status and holidays, snapshots, last trade and quote). It accepts an API key (`apiKey=` or `Authorization: Bearer`) but does
 /// not require one. With a rate limit it answers HTTP 429 with Polygon's body once a sliding
-/// 60-second window is full. It counts every request it receives, for tests and benchmarks.
+/// 60-second window is full. On the free tier (`PolygonTier`) snapshots, last trade and last
+/// quote are HTTP 403 `NOT_AUTHORIZED`, as on Massive's free plan. `delays` hold answers to some
+/// paths back (prices arriving late), and a `RequestLog` gets a line for every answer. It counts
+/// every request it receives, for tests and benchmarks.
 public final class PolygonStandIn: Sendable {
     /// The market whose prices it serves.
     public let market: SimulatedMarket
     /// Requests per minute allowed; nil for no limit.
     public let rateLimit: Int?
+    /// The Massive plan it acts as: `.free` refuses snapshots, last trade and last quote.
+    public let tier: PolygonTier
+    /// Delays before answering paths with these prefixes.
+    public let delays: [PathDelay]
+    /// Where each answer gets a line, if anywhere.
+    public let requestLog: RequestLog?
     let clock: @Sendable () -> Date
     let window: RateLimitWindow?
     let served = Atomic<Int>(0)
@@ -25,9 +34,15 @@ public final class PolygonStandIn: Sendable {
     let snapshotCache = Mutex<SnapshotDay?>(nil)
 
     /// A stand-in over `market`; `clock` gives "now" (minutes after it do not exist yet).
-    public init(market: SimulatedMarket, rateLimit: Int? = nil, clock: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        market: SimulatedMarket, rateLimit: Int? = nil, tier: PolygonTier = .paid, delays: [PathDelay] = [],
+        requestLog: RequestLog? = nil, clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.market = market
         self.rateLimit = rateLimit
+        self.tier = tier
+        self.delays = delays
+        self.requestLog = requestLog
         self.clock = clock
         self.window = rateLimit.map(RateLimitWindow.init(limit:))
     }

@@ -1,0 +1,4 @@
+import ArgumentParser
+import StandIns
+
+extension PolygonTier: ExpressibleByArgument {}
