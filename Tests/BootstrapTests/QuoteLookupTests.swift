@@ -1,10 +1,12 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import Bootstrap
 @testable import BourseApp
 
-/// `bourse quote`: its answers and its exit codes, on the embedded simulated market.
+/// `bourse quote`: its answers and its exit codes, on the embedded simulated market, and a price
+/// that comes late (Massive's free tier).
 @Suite("bourse quote")
 struct QuoteLookupTests {
     @Test func printsNamePriceAndSource() async throws {
@@ -57,5 +59,30 @@ struct QuoteLookupTests {
         #expect(failure.exitCode == 2)
         #expect(failure.message.contains("unavailable"), "\(failure.message)")
         #expect(!failure.message.contains(key))
+    }
+
+    @Test("a price not in within a second: one line says it is loading, then the priced answer", arguments: [false, true])
+    func aLatePriceIsWaitedFor(json: Bool) async throws {
+        let source = try await SlowPricesSource.start(delay: .seconds(2))
+        defer { source.stop() }
+        let environment = ["MASSIVE_API_KEY": "test-key", "MASSIVE_BASE_URL": source.url, "MASSIVE_RATE_LIMIT": "100"]
+        let progress = Mutex<[String]>([])
+        let text = try await QuoteLookup.run(
+            symbol: "AAPL", json: json, databasePath: nil, environment: environment,
+            progress: { line in progress.withLock { $0.append(line) } }
+        ).get()
+
+        #expect(progress.withLock { $0 } == ["AAPL: loading its price (Massive's free tier: 5 requests a minute)…"])
+        if json {
+            let object = try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            #expect(object["pending"] as? Bool == false)
+            #expect(object["price"] is String)
+            #expect(object["source"] as? String == "polygon")
+        } else {
+            let lines = text.split(separator: "\n").map(String.init)
+            #expect(lines.first == "AAPL  Apple Inc. (NASDAQ)")
+            #expect(lines.count == 3)
+            #expect(lines[1].contains("close of"), "\(lines[1])")
+        }
     }
 }

@@ -87,3 +87,127 @@ export function staleRefresher(refresh) {
     return stale;
 }
 
+
+/** Whether an answer (a list or a stock) has prices still on their way from the source: its
+ *  top-level `pending`, or any row's. */
+export function isPending(answer) {
+    if (!answer) return false;
+    if (answer.pending === true) return true;
+    return Array.isArray(answer.results) && answer.results.some(function (row) { return row.pending === true; });
+}
+
+/** A cell's loading placeholder while its price is on its way: a bone (still when the user
+ *  asks for reduced motion), and words for a screen reader when `label` is given. */
+export function loadingPlaceholder(tag, extraClass, label) {
+    return el(tag, { class: extraClass || null },
+        el("span", { class: "bone", "aria-hidden": "true" }),
+        label ? el("span", { class: "visually-hidden" }, label) : null);
+}
+
+/** Marks `element` as loading (`pending` class, `aria-busy`) or not. */
+export function markPending(element, pending) {
+    element.classList.toggle("pending", pending);
+    if (pending) element.setAttribute("aria-busy", "true");
+    else element.removeAttribute("aria-busy");
+}
+
+/** The note that prices are on their way (or, given `symbol`, that stock's price), placed before
+ *  `anchor` and hidden until `show`: `show(answer)` says why when the source is Massive, whose
+ *  free tier answers 5 requests a minute; `hide()` removes the words. A polite live region, there
+ *  from the start, so the change is read out. */
+export function pendingNote(anchor, symbol) {
+    const note = el("p", { class: "note pending-note", id: "pending-note", role: "status", "aria-live": "polite" });
+    note.hidden = true;
+    anchor.parentNode.insertBefore(note, anchor);
+    return {
+        show: function (answer) {
+            const massive = answer && answer.source === "polygon";
+            const why = massive ? ": Massive's free tier answers 5 requests a minute, so a first visit can take about a minute." : ".";
+            note.textContent = symbol
+                ? symbol + "'s price is on its way" + why + " It fills in here by itself."
+                : "Prices are on their way" + why + " They fill in here by themselves.";
+            note.hidden = false;
+        },
+        hide: function () {
+            note.textContent = "";
+            note.hidden = true;
+        }
+    };
+}
+
+/** Asks again while prices are pending: `refresh` asks once, shows what came and resolves to
+ *  whether any is still pending. `pending(true)` starts it (a no-op while it runs): the first ask
+ *  2 s later, each next wait 1.5 times longer, at most 10 s. One ask at a time; none while the
+ *  page is hidden (it asks when the page is shown again), none once the page is left (and again
+ *  if it comes back from the back-forward cache). A failed ask counts as still pending.
+ *  `pending(false)` stops it; the next start waits 2 s again. */
+export function pendingPoller(refresh) {
+    const FIRST_MS = 2000, LONGEST_MS = 10000, FACTOR = 1.5;
+    let wanted = false;  // some prices shown are pending
+    let delay = FIRST_MS;
+    let timer = null;
+    let asking = false;
+    let due = false;     // the wait is over, but the page is hidden or left
+    let left = false;
+
+    function schedule() {
+        clearTimeout(timer);
+        timer = null;
+        if (!wanted || asking) return;
+        if (left) {
+            due = true;
+            return;
+        }
+        timer = setTimeout(function () {
+            timer = null;
+            due = true;
+            ask();
+        }, delay);
+    }
+
+    async function ask() {
+        if (!wanted || asking || left || document.hidden) return;
+        due = false;
+        asking = true;
+        let still = true;
+        try {
+            still = await refresh();
+        } catch (error) {
+            still = true;
+        }
+        asking = false;
+        delay = Math.min(delay * FACTOR, LONGEST_MS);
+        pending(wanted && still);
+    }
+
+    function pending(isPending) {
+        if (!isPending) {
+            wanted = false;
+            due = false;
+            delay = FIRST_MS;
+            clearTimeout(timer);
+            timer = null;
+            return;
+        }
+        wanted = true;
+        if (timer === null && !asking && !due) schedule();
+    }
+
+    document.addEventListener("visibilitychange", function () {
+        if (!document.hidden && due) ask();
+    });
+    window.addEventListener("pagehide", function () {
+        left = true;
+        if (timer !== null) {
+            clearTimeout(timer);
+            timer = null;
+            due = wanted;
+        }
+    });
+    window.addEventListener("pageshow", function (event) {
+        if (!event.persisted) return;
+        left = false;
+        if (due) ask();
+    });
+    return pending;
+}

@@ -12,12 +12,16 @@ function start() {
     const sentinel = B.byId("list-end");
     const headers = Array.from(document.querySelectorAll("#quotes th[data-sort]"));
     let rows = [];          // { quote, element, order } in the order the API sent them
+    const bySymbol = new Map(); // symbol -> its row
     let cursor = null;      // the next page's cursor
     let atEnd = false;      // the last page has arrived
     let started = false;    // the first page has arrived
     let loading = false;
     let sort = null;        // { key, direction: 1 ascending, -1 descending }
     let staleShown = false; // some rows shown are the last saved, not fresh
+    const pendingPages = new Set(); // the URLs of the pages shown with prices still on their way
+    let lastAnswer = null;  // the last answer, for the source the note names
+    const note = M.pendingNote(B.byId("quotes"));
 
     const compare = {
         symbol: function (a, b) { return a.symbol < b.symbol ? -1 : (a.symbol > b.symbol ? 1 : 0); },
@@ -26,14 +30,73 @@ function start() {
         changePercent: function (a, b) { return M.compareDecimals(a.changePercent, b.changePercent); }
     };
 
-    function rowElement(quote) {
-        return B.el("tr", { "data-symbol": quote.symbol },
-            B.el("th", { scope: "row" }, B.el("a", { href: "/stocks/" + encodeURIComponent(quote.symbol) }, quote.symbol)),
-            B.el("td", { class: "name", title: quote.name }, quote.name),
+    /** The last price, change and % change cells; a row whose price is on its way shows them loading. */
+    function priceCells(quote) {
+        if (quote.pending) {
+            return [M.loadingPlaceholder("td", "num", "Loading the price"), M.loadingPlaceholder("td", "num"), M.loadingPlaceholder("td", "num")];
+        }
+        return [
             B.el("td", { class: "num" }, M.price(quote.price)),
             M.signedCell("td", M.signed(quote.change), "num"),
-            M.signedCell("td", M.percent(quote.changePercent), "num"));
+            M.signedCell("td", M.percent(quote.changePercent), "num")
+        ];
     }
+
+    function rowElement(quote) {
+        const element = B.el("tr", { "data-symbol": quote.symbol },
+            B.el("th", { scope: "row" }, B.el("a", { href: "/stocks/" + encodeURIComponent(quote.symbol) }, quote.symbol)),
+            B.el("td", { class: "name", title: quote.name }, quote.name),
+            ...priceCells(quote));
+        M.markPending(element, !!quote.pending);
+        return element;
+    }
+
+    /** Puts a newer answer's prices in a row shown, in place (its link and focus stay). */
+    function fillRow(row, quote) {
+        const old = row.quote;
+        row.quote = quote;
+        const same = !!old.pending === !!quote.pending && (quote.pending
+            || (old.price === quote.price && old.change === quote.change && old.changePercent === quote.changePercent));
+        if (same) return false;
+        const cells = priceCells(quote);
+        const shown = Array.from(row.element.children).slice(2);
+        cells.forEach(function (cell, index) { row.element.replaceChild(cell, shown[index]); });
+        M.markPending(row.element, !!quote.pending);
+        return true;
+    }
+
+    /** Shows the note and asks again while a page shown has prices on their way. */
+    function showPending() {
+        if (pendingPages.size > 0) note.show(lastAnswer);
+        else note.hide();
+        poll(pendingPages.size > 0);
+    }
+
+    /** Asks each page with prices on their way again, one after the other, and fills in its rows. */
+    async function refreshPending() {
+        for (const url of Array.from(pendingPages)) {
+            if (!pendingPages.has(url)) continue;
+            const answer = await B.getJSON(url);
+            if (!pendingPages.has(url)) continue;  // the rows were replaced meanwhile
+            lastAnswer = answer;
+            let changed = false;
+            answer.results.forEach(function (quote) {
+                const row = bySymbol.get(quote.symbol);
+                if (row && fillRow(row, quote)) changed = true;
+            });
+            if (changed && sort) render();
+            if (!M.isPending(answer)) pendingPages.delete(url);
+            if (answer.stale || !staleShown) B.showFreshness(answer);
+            if (answer.stale) {
+                staleShown = true;
+                markStale(true);
+            }
+        }
+        if (pendingPages.size > 0) note.show(lastAnswer);
+        else note.hide();
+        return pendingPages.size > 0;
+    }
+    const poll = M.pendingPoller(refreshPending);
 
     /** The rows in display order: the API's order, or sorted; rows without a value last. */
     function ordered() {
@@ -48,7 +111,10 @@ function start() {
     }
 
     function render() {
+        // Rows moved keep the focus (moving an element drops it) and the scroll position.
+        const focused = tbody.contains(document.activeElement) ? document.activeElement : null;
         tbody.replaceChildren(...ordered().map(function (row) { return row.element; }));
+        if (focused && document.activeElement !== focused) focused.focus({ preventScroll: true });
         const count = rows.length === 1 ? "1 stock" : rows.length + " stocks";
         let text = atEnd ? count : count + " loaded";
         if (sort) {
@@ -61,10 +127,15 @@ function start() {
     }
 
     function setRows(quotes, append) {
-        if (!append) rows = [];
+        if (!append) {
+            rows = [];
+            bySymbol.clear();
+        }
         const start = rows.length;
         quotes.forEach(function (quote, index) {
-            rows.push({ quote, element: rowElement(quote), order: start + index });
+            const row = { quote, element: rowElement(quote), order: start + index };
+            rows.push(row);
+            bySymbol.set(quote.symbol, row);
         });
         render();
     }
@@ -77,9 +148,14 @@ function start() {
         // One request for every row shown; replaces them only once the answer is fresh.
         if (loading) return true;
         const limit = Math.min(Math.max(rows.length, PAGE_SIZE), MAX_PAGE);
-        const answer = await B.getJSON("/api/v1/tickers?limit=" + limit, undefined, true);
+        const url = "/api/v1/tickers?limit=" + limit;
+        const answer = await B.getJSON(url, undefined, true);
         if (answer.stale) return true;
         setRows(answer.results, false);
+        pendingPages.clear();
+        if (M.isPending(answer)) pendingPages.add(url);
+        lastAnswer = answer;
+        showPending();
         cursor = answer.next;
         atEnd = answer.next === null || answer.next === undefined;
         staleShown = false;
@@ -110,6 +186,9 @@ function start() {
             cursor = answer.next;
             atEnd = answer.next === null || answer.next === undefined;
             setRows(answer.results, true);
+            lastAnswer = answer;
+            if (M.isPending(answer)) pendingPages.add(url);
+            showPending();
             B.showLoaded();
             // A fresh page must not hide the notice that earlier rows are stale.
             if (answer.stale || !staleShown) B.showFreshness(answer);

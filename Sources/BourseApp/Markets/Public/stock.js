@@ -19,6 +19,8 @@ function start() {
     let chartRequest = null;
     let quoteStale = false;
     let chartStale = false;
+    let quotePending = false;  // the price is on its way from the source
+    const pendingNote = M.pendingNote(B.byId("quote-note"), symbol);
 
     function describe(error) {
         if (!(error instanceof B.LoadError) || error.status === 0) return error.message;
@@ -33,28 +35,37 @@ function start() {
         B.byId("stock-symbol").textContent = stock.symbol;
         B.byId("stock-name").textContent = stock.name || "";
         document.title = stock.symbol + (stock.name ? " · " + stock.name : "") + " · Bourse";
-        B.byId("price").textContent = M.price(stock.price);
+        const pending = M.isPending(stock);
+        M.markPending(B.byId("quote"), pending);
+        if (pending) B.byId("price").replaceChildren(M.loadingPlaceholder("span", null, "Loading the price"));
+        else B.byId("price").textContent = M.price(stock.price);
         const change = M.signed(stock.change), percent = M.percent(stock.changePercent);
         const changeCell = B.byId("change"), percentCell = B.byId("change-percent");
-        changeCell.textContent = stock.change === null ? "" : change.text;
+        changeCell.textContent = stock.change === null || pending ? "" : change.text;
         changeCell.className = "price-change " + change.direction;
-        percentCell.textContent = stock.changePercent === null ? "" : "(" + percent.text + ")";
+        percentCell.textContent = stock.changePercent === null || pending ? "" : "(" + percent.text + ")";
         percentCell.className = "price-change " + percent.direction;
         const note = B.byId("quote-note");
-        if (stock.price === null) note.textContent = "No trade on the last trading day.";
+        if (pending) note.textContent = "";
+        else if (stock.price === null) note.textContent = "No trade on the last trading day.";
         else note.textContent = "Close of " + (stock.asOf || "the last trading day") + ", change from the close before.";
         B.byId("description").textContent = stock.description || "No description is available for this company.";
         B.byId("exchange").textContent = stock.exchange ? "Listed on " + stock.exchange + "." : "";
         B.byId("about").hidden = false;
     }
 
-    /** Loads the quote; `quiet` (a refresh of stale data) shows no spinner and keeps what is
-     *  shown when the load fails. */
-    async function loadQuote(quiet) {
+    /** Loads the quote; `quiet` (a refresh of stale data, or of a price on its way) shows no
+     *  spinner and keeps what is shown when the load fails; `background` tells the server nobody
+     *  waits for it (the stale refresh). */
+    async function loadQuote(quiet, background) {
         if (!quiet) B.showLoading("Loading " + symbol + "…");
         try {
-            const stock = await B.getJSON("/api/v1/stocks/" + encodeURIComponent(symbol), undefined, quiet);
+            const stock = await B.getJSON("/api/v1/stocks/" + encodeURIComponent(symbol), undefined, background);
             showQuote(stock);
+            quotePending = M.isPending(stock);
+            if (quotePending) pendingNote.show(stock);
+            else pendingNote.hide();
+            poll(quotePending);
             B.showLoaded();
             quoteStale = !!stock.stale;
             if (stock.stale || !chartStale) B.showFreshness(stock);
@@ -69,7 +80,7 @@ function start() {
                 return;
             }
             B.byId("price").textContent = "—";
-            B.showError(describe(error), function () { loadQuote(false); });
+            B.showError(describe(error), function () { loadQuote(false, false); });
         }
     }
 
@@ -136,8 +147,12 @@ function start() {
     }
 
     const markStale = M.staleRefresher(async function () {
-        await Promise.all([loadQuote(true), loadChart(true)]);
+        await Promise.all([loadQuote(true, true), loadChart(true)]);
         return quoteStale || chartStale;
+    });
+    const poll = M.pendingPoller(async function () {
+        await loadQuote(true, false);
+        return quotePending;
     });
 
     document.querySelectorAll("[data-range]").forEach(function (button) {
@@ -160,7 +175,7 @@ function start() {
 
     pressed("[data-range]", range, "data-range");
     pressed("[data-style]", style, "data-style");
-    loadQuote(false);
+    loadQuote(false, false);
     loadChart(false);
 }
 start();

@@ -14,15 +14,36 @@ function start() {
     let symbols = [];
     let lastList = null;
     let alertCounts = {};
+    let shown = 0;  // counts the lists drawn, so an older answer never replaces a newer one
+    const note = M.pendingNote(rows);
     // Saved data (the source down, or the device offline) is asked for again every 30 s.
     const stale = M.staleRefresher(async function () {
         const list = await B.getJSON("/api/v1/watchlist");
         render(list);
         return !!list.stale;
     });
+    // Prices on their way (the source's rate limit): the list is asked for again until they all are in.
+    const poll = M.pendingPoller(async function () {
+        const asked = shown;
+        const list = await B.getJSON("/api/v1/watchlist");
+        if (asked !== shown) return M.isPending(lastList);  // a change saved meanwhile answered with a newer list
+        update(list);
+        return M.isPending(list);
+    });
+
+    /** The price and day change of a row, loading while its price is on its way. */
+    function priceBox(item) {
+        if (item.pending) {
+            return B.el("span", { class: "watch-price" },
+                M.loadingPlaceholder("span", "num", "Loading the price"), M.loadingPlaceholder("span", "num"));
+        }
+        const change = M.percent(item.changePercent);
+        return B.el("span", { class: "watch-price" },
+            B.el("span", { class: "num" }, M.price(item.price)),
+            B.el("span", { class: "num " + change.direction }, change.text));
+    }
 
     function row(item, index, count) {
-        const change = M.percent(item.changePercent);
         const move = (label, to, disabled) => {
             const button = B.el("button", { type: "button", class: "icon-button", "aria-label": label + " " + item.symbol }, label === "Move up" ? "↑" : "↓");
             button.disabled = disabled;
@@ -31,17 +52,17 @@ function start() {
         };
         const remove = B.el("button", { type: "button", class: "icon-button remove", "aria-label": "Remove " + item.symbol }, "✕");
         remove.addEventListener("click", () => removeStock(item.symbol));
-        return B.el("li", { class: "watch-row", "data-symbol": item.symbol },
+        const element = B.el("li", { class: "watch-row", "data-symbol": item.symbol },
             B.el("a", { class: "watch-link", href: "/stocks/" + encodeURIComponent(item.symbol) },
                 B.el("span", { class: "watch-name" },
                     B.el("strong", {}, item.symbol),
                     B.el("span", { class: "note" }, item.name || ""),
                     alertBadge(alertCounts[item.symbol])),
                 B.el("img", { class: "sparkline", src: item.sparkline, alt: "", width: "96", height: "32", loading: "lazy" }),
-                B.el("span", { class: "watch-price" },
-                    B.el("span", { class: "num" }, M.price(item.price)),
-                    B.el("span", { class: "num " + change.direction }, change.text))),
+                priceBox(item)),
             B.el("span", { class: "watch-edit" }, move("Move up", index - 1, index === 0), move("Move down", index + 1, index === count - 1), remove));
+        M.markPending(element, !!item.pending);
+        return element;
     }
 
     /** "2 alerts", "1 alert, 1 fired": the stock's alerts, if any. */
@@ -72,13 +93,48 @@ function start() {
     }
 
     function render(list) {
+        shown += 1;
         lastList = list;
         symbols = list.symbols;
         rows.replaceChildren(...list.results.map((item, index) => row(item, index, list.results.length)));
         B.byId("watch-empty").hidden = symbols.length > 0;
         B.showLoaded();
+        showState(list);
+    }
+
+    /** A newer answer to the same list: the prices are put in the rows shown, in place (focus and
+     *  scroll stay); a list that changed meanwhile (another tab) is drawn again. */
+    function update(list) {
+        const elements = Array.from(rows.children);
+        const same = list.results.length === elements.length
+            && list.results.every((item, index) => elements[index].dataset.symbol === item.symbol);
+        if (!same) {
+            render(list);
+            return;
+        }
+        shown += 1;
+        lastList = list;
+        symbols = list.symbols;
+        list.results.forEach((item, index) => {
+            const element = elements[index];
+            const box = element.querySelector(".watch-price");
+            const fresh = priceBox(item);
+            const wasPending = element.classList.contains("pending");
+            if (wasPending === !!item.pending && (wasPending || box.textContent === fresh.textContent)) return;
+            box.replaceWith(fresh);
+            M.markPending(element, !!item.pending);
+        });
+        showState(list);
+    }
+
+    /** The stale notice, and the note and the asking again while prices are on their way. */
+    function showState(list) {
         B.showFreshness(list);
         stale(!!list.stale);
+        const pending = M.isPending(list);
+        if (pending) note.show(list);
+        else note.hide();
+        poll(pending);
     }
 
     async function load() {
