@@ -1,10 +1,12 @@
+import BourseCore
 import Foundation
 import Hummingbird
+import Logging
 import StandIns
 
 /// The simulated market as "Massive" on its free tier over loopback: the snapshots refused
-/// (403 NOT_AUTHORIZED, Massive's body) and grouped daily (the prices) answering `delay` late,
-/// as a command sees it while its price waits for the rate limit.
+/// (403 NOT_AUTHORIZED, the stand-in's `--tier free`) and grouped daily (the prices) answering
+/// `delay` late (`--slow`), as a command sees it while its price waits for the rate limit.
 final class SlowPricesSource: Sendable {
     let url: String
     private let server: Task<Void, any Error>
@@ -14,40 +16,22 @@ final class SlowPricesSource: Sendable {
         self.server = server
     }
 
+    /// A small market (AAPL and MSFT), not the bundled 8,400 stocks: their grouped daily takes
+    /// seconds of CPU in a debug build, and tests beside this one have deadlines.
     static func start(delay: Duration) async throws -> SlowPricesSource {
-        let standIn = PolygonStandIn(market: try SimulatedMarket.bundled())
-        let router = Router(context: BasicRequestContext.self)
-        router.add(middleware: FreeTier(slowPrefix: "/v2/aggs/grouped", delay: delay))
-        standIn.addRoutes(to: router)
+        let market = SimulatedMarket(listings: [
+            Listing(symbol: "AAPL", name: "Apple Inc.", exchange: .nasdaq, isETF: false),
+            Listing(symbol: "MSFT", name: "Microsoft Corporation", exchange: .nasdaq, isETF: false),
+        ])
+        let standIn = PolygonStandIn(
+            market: market, tier: .free, delays: [PathDelay(prefix: "/v2/aggs/grouped", delay: delay)])
+        var quiet = Logger(label: "test")
+        quiet.logLevel = .critical
         let (port, server) = try await LoopbackServer.start { onRunning in
-            Application(
-                router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-                onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) })
+            standIn.makeApplication(host: "127.0.0.1", port: 0, logger: quiet, onServerRunning: onRunning)
         }
         return SlowPricesSource(url: "http://127.0.0.1:\(port)", server: server)
     }
 
     func stop() { server.cancel() }
-
-    /// Refuses the snapshots as the free tier does, and holds the answers to paths starting
-    /// with `slowPrefix` for `delay`.
-    struct FreeTier<Context: RequestContext>: RouterMiddleware {
-        let slowPrefix: String
-        let delay: Duration
-
-        func handle(
-            _ request: Request, context: Context, next: (Request, Context) async throws -> Response
-        ) async throws -> Response {
-            let path = request.uri.path
-            if path.hasPrefix("/v2/snapshot") {
-                let body =
-                    #"{"status":"NOT_AUTHORIZED","request_id":"test","message":"You are not entitled to this data. Please upgrade your plan at https://massive.com/pricing"}"#
-                return Response(
-                    status: .forbidden, headers: [.contentType: "application/json"],
-                    body: .init(byteBuffer: ByteBuffer(string: body)))
-            }
-            if path.hasPrefix(slowPrefix) { try await Task.sleep(for: delay) }
-            return try await next(request, context)
-        }
-    }
 }
