@@ -186,6 +186,27 @@ struct ExchangeRoutesTests {
         }
     }
 
+    @Test func aRefusedFeedSaysWhyAndWhatToFixAndNothingMatches() async throws {
+        let fixture = try await Self.fixture()
+        try await fixture.app.test(.router) { client in
+            await fixture.desk.handle(.state(.live))
+            await fixture.desk.handle(.tick(try Self.tick(1)))
+            let refusal = FeedRefusal(
+                reason: "Alpaca refused the connection (402 auth failed)", fix: "check APCA_API_KEY_ID and APCA_API_SECRET_KEY")
+            await fixture.desk.handle(.state(.refused(refusal)))
+            let book = try json(try await client.execute(uri: "/api/v1/book", method: .get))
+            #expect(book["state"] as? String == "refused")
+            let said = try #require(book["refusal"] as? [String: Any])
+            #expect(said["reason"] as? String == refusal.reason && said["fix"] as? String == refusal.fix)
+            #expect((book["bids"] as? [Any])?.isEmpty == true)
+            let market = try json(try await Self.post(client, #"{"side":"buy","type":"market","quantity":10}"#))
+            #expect((market["order"] as? [String: Any])?["status"] as? String == "REJECTED")
+            await fixture.desk.handle(.state(.live))
+            let live = try json(try await client.execute(uri: "/api/v1/book", method: .get))
+            #expect(live["state"] as? String == "live" && live["refusal"] == nil)
+        }
+    }
+
     @Test func openOrdersResumeAfterARestartOnTheSameDatabase() async throws {
         let first = try await Self.fixture()
         let placed = try await first.app.test(.router) { _ in

@@ -86,9 +86,13 @@ public enum BourseServer {
         }
 
         let feedURL = settings.feedURL ?? embedded!.feedURL
+        // A provider's stream is subscribed to --feed-symbol; the embedded one simulates it.
+        let dialect = settings.feed?.dialect(symbol: options.feed.symbol.uppercased())
         let (desk, exchangeServices) = try await ExchangeSource.make(
-            store: DatabaseOrderStore(database: database), feedURL: feedURL, logger: logger, metrics: metrics.factory)
-        let exchange = ExchangeVenue(desk: desk, source: settings.feedKind, symbol: embedded?.feed?.simulator.symbol)
+            store: DatabaseOrderStore(database: database), feedURL: feedURL, dialect: dialect,
+            configuration: settings.feed?.clientConfiguration ?? .init(), logger: logger, metrics: metrics.factory)
+        let exchange = ExchangeVenue(
+            desk: desk, source: settings.feedKind, symbol: embedded?.feed?.simulator.symbol ?? dialect?.symbol)
         let watchlist = StoredWatchlist(store: DatabaseWatchlistStore(database: database), market: market, listings: search)
         // The notices (the bell) and their Web Push queue, sent on its own task (docs/notifications.md).
         let contact = environment["BOURSE_PUSH_CONTACT"] ?? PushSender.defaultContact

@@ -29,7 +29,8 @@ public enum ExchangeSource {
         return url
     }
 
-    /// Opens the desk on `store` (its open orders resume) and the feed client that feeds it.
+    /// Opens the desk on `store` (its open orders resume) and the feed client that feeds it,
+    /// speaking `dialect` (a provider's stream) or, when nil, Bourse's own protocol.
     ///
     /// Nothing runs until `services` do: register them with the application, in this order
     /// (`Application(..., services: services)`). A service group starts them in order and, on
@@ -38,11 +39,14 @@ public enum ExchangeSource {
     /// and last the feed client. The database may be closed once they have all returned.
     /// The feed's events and the desk's orders are recorded in `metrics`.
     public static func make(
-        store: any OrderStore, feedURL: URL, logger: Logger, metrics: any MetricsFactory = NOOPMetricsHandler.instance
+        store: any OrderStore, feedURL: URL, dialect: (any FeedDialect)? = nil,
+        configuration: FeedClient.Configuration = .init(), logger: Logger,
+        metrics: any MetricsFactory = NOOPMetricsHandler.instance
     ) async throws -> (desk: TradingDesk, services: [any Service]) {
         let desk = try await TradingDesk(store: store, logger: logger, metrics: metrics)
         let feedMetrics = FeedMetrics(factory: metrics)
-        let feed = FeedService(client: FeedClient(url: feedURL, logger: logger)) { event in
+        let client = FeedClient(url: feedURL, dialect: dialect, configuration: configuration, logger: logger)
+        let feed = FeedService(client: client) { event in
             feedMetrics.record(event)
             await desk.handle(event)
         }

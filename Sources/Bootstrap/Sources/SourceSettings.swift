@@ -11,7 +11,8 @@ import MarketDataLive
 /// - `MASSIVE_API_KEY` or `POLYGON_API_KEY` (with `MASSIVE_BASE_URL`, …): Massive, formerly
 ///   Polygon.io; else the simulated market.
 /// - `BOURSE_GNB_URL` (with `BOURSE_GNB_FORMAT`): GNB; else the embedded GNB sample.
-/// - `BOURSE_FEED_URL`: the exchange feed; else the embedded feed simulator.
+/// - `BOURSE_FEED` (`alpaca`, `massive`, `massive-delayed`) and `BOURSE_FEED_URL`: the exchange
+///   feed (`FeedSettings`); else the embedded feed simulator.
 public struct SourceSettings: Sendable {
     /// The Polygon client's settings; `apiKey == nil` means the simulated market.
     public var polygon: PolygonConfiguration
@@ -19,8 +20,10 @@ public struct SourceSettings: Sendable {
     public var gnb: GNBSources?
     /// The format GNB is asked for.
     public var gnbFormat: GNBFormat
-    /// The exchange feed, when `BOURSE_FEED_URL` is set.
-    public var feedURL: URL?
+    /// The exchange feed, when `BOURSE_FEED` or `BOURSE_FEED_URL` names one.
+    public var feed: FeedSettings?
+    /// The configured feed's address; nil for the embedded simulator.
+    public var feedURL: URL? { feed?.url }
     /// The longest a request waits for the market source with nothing saved
     /// (`BOURSE_SOURCE_DEADLINE`, seconds, 1 to 120; 8 by default).
     public var sourceDeadlineSeconds = 8
@@ -34,7 +37,7 @@ public struct SourceSettings: Sendable {
         }
         gnb = try GNBCatalogSource.configuredSources(environment)
         gnbFormat = try GNBCatalogSource.acceptedFormat(environment)
-        feedURL = try ExchangeSource.configuredFeedURL(environment)
+        feed = try FeedSettings.configured(environment, marketKey: polygon.apiKey)
         if let text = environment["BOURSE_SOURCE_DEADLINE"], !text.isEmpty {
             guard let seconds = Int(text), (1...120).contains(seconds) else {
                 throw SettingError(
@@ -48,8 +51,8 @@ public struct SourceSettings: Sendable {
     /// The market's kind: Massive with a key, else the simulated market.
     public var marketKind: SourceKind { polygon.apiKey == nil ? .simulated : .polygon }
 
-    /// The exchange feed's kind: a configured feed, else the simulated one.
-    public var feedKind: SourceKind { feedURL == nil ? .simulated : .feed }
+    /// The exchange feed's kind: Alpaca, Massive, a configured Bourse feed, else the simulated one.
+    public var feedKind: SourceKind { feed?.kind ?? .simulated }
 
     /// The stand-ins these settings need, of those in `wanted` (a command that reads only the
     /// market wants only `.market`).

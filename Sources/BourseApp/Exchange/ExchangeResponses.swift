@@ -111,10 +111,23 @@ struct LastTradeJSON: Encodable {
     let size: Int
 }
 
+/// Why a provider refused the feed, and what the user can do: `{"reason","fix"}`.
+struct RefusalJSON: Encodable {
+    let reason: String
+    let fix: String
+
+    init(_ refusal: FeedRefusal) {
+        reason = refusal.reason
+        fix = refusal.fix
+    }
+}
+
 /// `GET /api/v1/book`: the feed's state and what is left of the current book.
 struct BookResponse: ResponseEncodable {
     @ExplicitNull var symbol: String?
     let state: String
+    /// Present when `state` is `refused`.
+    let refusal: RefusalJSON?
     let source: SourceKind
     @ExplicitNull var seq: Int64?
     @ExplicitNull var time: String?
@@ -125,6 +138,7 @@ struct BookResponse: ResponseEncodable {
     init(book: FeedTick?, symbol: String?, state: FeedState, source: SourceKind) {
         self.symbol = book?.symbol ?? symbol
         self.state = state.label
+        refusal = state.refusal.map(RefusalJSON.init)
         self.source = source
         seq = book?.seq
         time = book.map { Timestamp.iso8601Milliseconds($0.time) }

@@ -48,8 +48,10 @@ struct ExchangeSocket {
     static func snapshot(_ exchange: ExchangeVenue) async throws -> String {
         let desk = exchange.desk
         let book = await desk.book
+        let feedState = await desk.feedState
         let message = SnapshotMessage(
-            state: await desk.feedState.label, symbol: book?.symbol ?? exchange.symbol, source: exchange.source,
+            state: feedState.label, refusal: feedState.refusal.map(RefusalJSON.init), symbol: book?.symbol ?? exchange.symbol,
+            source: exchange.source,
             book: book.map(TickMessage.init),
             trades: await desk.recentTrades.map {
                 .init(seq: $0.seq, time: Timestamp.iso8601Milliseconds($0.time), price: $0.price.description)
@@ -62,7 +64,8 @@ struct ExchangeSocket {
     static func message(_ update: TradingUpdate) -> String? {
         switch update {
         case .tick(let tick): return tick.jsonText
-        case .state(let state): return try? APIJSON.text(StateMessage(state: state.label))
+        case .state(let state):
+            return try? APIJSON.text(StateMessage(state: state.label, refusal: state.refusal.map(RefusalJSON.init)))
         case .order(let event): return try? APIJSON.text(OrderEventResponse(event, type: "order"))
         }
     }
@@ -78,16 +81,19 @@ struct SnapshotMessage: Encodable {
 
     let type = "snapshot"
     let state: String
+    /// Why the provider refused the feed, when `state` is `refused`.
+    let refusal: RefusalJSON?
     @ExplicitNull var symbol: String?
     let source: SourceKind
     @ExplicitNull var book: TickMessage?
     let trades: [Trade]
 }
 
-/// `{"type":"state","state":"live"}`.
+/// `{"type":"state","state":"live"}`; a refused feed adds `"refusal":{"reason","fix"}`.
 struct StateMessage: Encodable {
     let type = "state"
     let state: String
+    let refusal: RefusalJSON?
 }
 
 /// A tick as the feed protocol writes it, for the snapshot's `book`.

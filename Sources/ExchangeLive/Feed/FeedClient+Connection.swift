@@ -10,12 +10,16 @@ extension FeedClient {
         var reason: String
         /// The `seq` of its last valid tick; nil when it delivered none.
         var lastSeq: Int64?
+        /// The provider turned the connection down.
+        var refusal: FeedRefusal?
     }
 
     /// What the connection's tasks tell the loop that handles events, one at a time.
     enum Signal: Sendable {
         case connected
         case message(WebSocketMessage)
+        /// A provider's frame, read by the connection's dialect (which has sent its replies).
+        case reading(ProviderReading)
         case closed(String)
         case checkStaleness
     }
@@ -29,22 +33,42 @@ extension FeedClient {
     /// hold it, and with it this loop and the app's shutdown, for ever. The loop gives such a
     /// handshake `handshakeTimeout`, then leaves the task cancelled (it ends once the socket
     /// does) and returns, as it does when its own task is cancelled.
-    func runConnection(reporter: inout FeedReporter, previousSeq: Int64?) async -> ConnectionOutcome {
+    ///
+    /// With a provider's `dialect`, the socket's task reads each frame with a fresh copy of it
+    /// (one per connection), writes its replies (the key, the subscription) and posts what it
+    /// read; `quotes` turns the quotes and trades into ticks.
+    func runConnection(
+        reporter: inout FeedReporter, quotes: inout QuoteBook?, previousSeq: Int64?
+    ) async
+        -> ConnectionOutcome
+    {
         let (signals, post) = AsyncStream.makeStream(of: Signal.self)
         let clientConfiguration = WebSocketClientConfiguration(maxFrameSize: configuration.maxMessageSize)
         let maxMessageSize = configuration.maxMessageSize
         let urlText = url.absoluteString
         let logger = logger
         let handshakeTimeout = configuration.handshakeTimeout
+        let dialect = dialect
         return await withTaskGroup(of: Void.self) { group in
             let socket = Task {
                 do {
                     let close = try await WebSocketClient.connect(
                         url: urlText, configuration: clientConfiguration, logger: logger
-                    ) { inbound, _, _ in
+                    ) { inbound, outbound, _ in
                         post.yield(.connected)
+                        var session = dialect
                         var messages = inbound.messages(maxSize: maxMessageSize).makeAsyncIterator()
-                        while let message = try await messages.next() { post.yield(.message(message)) }
+                        while let message = try await messages.next() {
+                            guard case .text(let text) = message, var speaking = session else {
+                                post.yield(.message(message))
+                                continue
+                            }
+                            let reading = speaking.read(text)
+                            session = speaking
+                            for reply in reading.replies { try await outbound.write(.text(reply)) }
+                            post.yield(.reading(reading))
+                            if reading.endsConnection { return }
+                        }
                     }
                     let code = close.map { " (\($0.closeCode))" } ?? ""
                     post.yield(.closed("the feed closed the connection\(code)"))
@@ -63,6 +87,7 @@ extension FeedClient {
             }
             var connection = FeedConnection(staleAfter: configuration.staleAfter, previousSeq: previousSeq)
             var reason = "the connection ended"
+            var refusal: FeedRefusal?
             loop: for await signal in signals {
                 switch signal {
                 case .connected:
@@ -70,6 +95,17 @@ extension FeedClient {
                     connection.connected(at: .now)
                 case .message(let message):
                     await handle(message, connection: &connection, reporter: &reporter)
+                case .reading(let reading):
+                    await handle(reading, quotes: &quotes, connection: &connection, reporter: &reporter)
+                    if let refused = reading.refusal {
+                        refusal = refused
+                        reason = refused.reason
+                        break loop
+                    }
+                    if let closing = reading.closing {
+                        reason = closing
+                        break loop
+                    }
                 case .checkStaleness:
                     if !connection.isOpen, ContinuousClock.now - startedAt >= handshakeTimeout {
                         reason = "no answer to the WebSocket handshake within \(Self.describe(handshakeTimeout))"
@@ -85,7 +121,7 @@ extension FeedClient {
             post.finish()
             socket.cancel()
             group.cancelAll()
-            return ConnectionOutcome(reason: reason, lastSeq: connection.sequencer.last)
+            return ConnectionOutcome(reason: reason, lastSeq: connection.sequencer.last, refusal: refusal)
         }
     }
 
@@ -101,6 +137,36 @@ extension FeedClient {
             await reporter.report(.malformed(error))
             return
         }
+        await admit(tick, connection: &connection, reporter: &reporter)
+    }
+
+    /// A provider's frame: its notes logged, its problems reported as malformed messages, and
+    /// its quotes and trades made into ticks by `quotes`.
+    private func handle(
+        _ reading: ProviderReading, quotes: inout QuoteBook?, connection: inout FeedConnection, reporter: inout FeedReporter
+    ) async {
+        for note in reading.notes { logger.info("Feed: \(note)") }
+        for problem in reading.problems {
+            logger.warning("Dropped a feed message: \(problem.reason)")
+            await reporter.report(.malformed(problem))
+        }
+        guard var book = quotes else { return }
+        defer { quotes = book }
+        for update in reading.updates {
+            switch book.apply(update) {
+            case .tick(let tick):
+                await admit(tick, connection: &connection, reporter: &reporter)
+            case .outOfOrder(let why):
+                logger.notice("Dropped \(why)")
+            case .refused(let problem):
+                logger.warning("Dropped a feed message: \(problem.reason)")
+                await reporter.report(.malformed(problem))
+            }
+        }
+    }
+
+    /// A valid tick, by the `seq` rules: reported, reported after a gap, or dropped as old.
+    private func admit(_ tick: FeedTick, connection: inout FeedConnection, reporter: inout FeedReporter) async {
         switch connection.sequencer.admit(tick.seq) {
         case .first:
             if let previous = connection.previousSeq {

@@ -6,6 +6,10 @@ import Logging
 /// The exchange feed's client: connects to the feed's WebSocket, checks every message, and
 /// reports ticks, gaps, malformed messages and its own state until its task is cancelled.
 ///
+/// It speaks Bourse's own feed protocol, or a provider's (`dialect`: Alpaca's or Massive's
+/// stream), whose quotes and trades a `QuoteBook` turns into ticks, so that everything after
+/// the translation is the same code.
+///
 /// It is the same code against the embedded stand-in and a real feed (`docs/feed-protocol.md`):
 /// a lost connection is retried with exponential backoff, a gap in `seq` is reported and then
 /// the tick is taken (it carries the whole book), a malformed message is logged and dropped
@@ -26,25 +30,32 @@ public struct FeedClient: Sendable {
         /// How long connecting and the WebSocket handshake may take before the attempt counts
         /// as failed (and the next one is made after the backoff).
         public var handshakeTimeout: Duration
+        /// How long the client waits after a provider refused the connection (a wrong key, a
+        /// plan without the feed) before it tries again.
+        public var refusalRetry: Duration
 
         public init(
             staleAfter: Duration = .seconds(3), backoff: FeedBackoff = FeedBackoff(), maxMessageSize: Int = 1 << 16,
-            handshakeTimeout: Duration = .seconds(10)
+            handshakeTimeout: Duration = .seconds(10), refusalRetry: Duration = .seconds(60)
         ) {
             self.staleAfter = staleAfter
             self.backoff = backoff
             self.maxMessageSize = maxMessageSize
             self.handshakeTimeout = handshakeTimeout
+            self.refusalRetry = refusalRetry
         }
     }
 
     /// The feed's WebSocket URL (`ws://HOST:PORT/feed`).
     public let url: URL
+    /// The provider's stream it speaks; nil for Bourse's own feed protocol.
+    public let dialect: (any FeedDialect)?
     public let configuration: Configuration
     let logger: Logger
 
-    public init(url: URL, configuration: Configuration = .init(), logger: Logger) {
+    public init(url: URL, dialect: (any FeedDialect)? = nil, configuration: Configuration = .init(), logger: Logger) {
         self.url = url
+        self.dialect = dialect
         self.configuration = configuration
         var logger = logger
         logger[metadataKey: "feed"] = .string(Self.redacted(url))
@@ -58,10 +69,20 @@ public struct FeedClient: Sendable {
         await reporter.report(state: .connecting)
         var failures = 0
         var lastSeq: Int64?
+        var quotes = dialect.map { QuoteBook(symbol: $0.symbol) }
         while !Task.isCancelled {
-            let outcome = await runConnection(reporter: &reporter, previousSeq: lastSeq)
+            let outcome = await runConnection(reporter: &reporter, quotes: &quotes, previousSeq: lastSeq)
             guard !Task.isCancelled else { return }
+            quotes?.connectionLost()
             lastSeq = outcome.lastSeq ?? lastSeq
+            if let refusal = outcome.refusal {
+                let wait = configuration.refusalRetry
+                logger.error(
+                    "The feed was refused: \(refusal.reason). To fix: \(refusal.fix). Trying again in \(Self.describe(wait))")
+                await reporter.report(state: .refused(refusal))
+                do { try await Task.sleep(for: wait) } catch { return }
+                continue
+            }
             // A connection that delivered a tick was a success: the backoff starts over.
             failures = outcome.lastSeq != nil ? 1 : failures + 1
             let delay = configuration.backoff.delay(attempt: failures)

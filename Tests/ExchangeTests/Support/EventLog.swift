@@ -20,10 +20,15 @@ final class EventLog: Sendable {
         self.task.withLock { $0 = task }
     }
 
-    static func client(_ url: URL, staleAfter: Duration = .seconds(3), backoff: FeedBackoff = FeedBackoff()) -> FeedClient {
+    static func client(
+        _ url: URL, dialect: (any FeedDialect)? = nil, staleAfter: Duration = .seconds(3),
+        backoff: FeedBackoff = FeedBackoff(), refusalRetry: Duration = .seconds(60)
+    ) -> FeedClient {
         var logger = Logger(label: "test.feed-client")
         logger.logLevel = .critical
-        return FeedClient(url: url, configuration: .init(staleAfter: staleAfter, backoff: backoff), logger: logger)
+        return FeedClient(
+            url: url, dialect: dialect,
+            configuration: .init(staleAfter: staleAfter, backoff: backoff, refusalRetry: refusalRetry), logger: logger)
     }
 
     var all: [FeedEvent] { events.withLock { $0 } }

@@ -1,7 +1,8 @@
 import * as B from "./bourse.js";
 import { compareDecimals } from "./market-format.js";
 import {
-    $, SVG_NS, MAX_POINTS, MAX_LATENCIES, LEVELS, state, setText, subtract, markData, renderBadge, setSource, setSymbol, clock
+    $, SVG_NS, MAX_POINTS, MAX_LATENCIES, LEVELS, state, setText, subtract, markData, renderBadge, setFeedState, setSource,
+    setSymbol, clock
 } from "./exchange-state.js";
 import { prefillPrice } from "./exchange-ticket.js";
 
@@ -197,7 +198,7 @@ export function onTick(tick) {
 export function onSnapshot(message) {
     setSymbol(message.symbol);
     setSource(message.source);
-    if (typeof message.state === "string") state.feedState = message.state;
+    setFeedState(message);
     renderBadge();
     state.points = [];
     for (const trade of Array.isArray(message.trades) ? message.trades : []) {

@@ -1,5 +1,5 @@
 import * as B from "./bourse.js";
-import { state, renderBadge } from "./exchange-state.js";
+import { state, renderBadge, setFeedState } from "./exchange-state.js";
 import { onTick, onSnapshot, loadBook } from "./exchange-chart.js";
 import { onOrderEvent, loadOrders } from "./exchange-orders.js";
 import { refreshPosition } from "./exchange-position.js";
@@ -45,7 +45,7 @@ export function connect() {
         switch (message.type) {
         case "tick": onTick(message); break;
         case "snapshot": state.attempts = 0; onSnapshot(message); break;
-        case "state": state.feedState = String(message.state); renderBadge(); break;
+        case "state": setFeedState(message); renderBadge(); break;
         case "order": onOrderEvent(message); break;
         default: break;
         }

@@ -14,7 +14,9 @@ export const STATUS_WORDS = {
     PENDING: "Pending", PARTIALLY_FILLED: "Partly filled", FILLED: "Filled",
     CANCELLED: "Cancelled", REJECTED: "Rejected", EXPIRED: "Expired"
 };
-const FEED_WORDS = { connecting: "Connecting…", live: "Live", stale: "Stale", reconnecting: "Reconnecting…" };
+const FEED_WORDS = {
+    connecting: "Connecting…", live: "Live", stale: "Stale", reconnecting: "Reconnecting…", refused: "Refused"
+};
 const FEED_NOTES = {
     connecting: "Connecting to the feed…",
     stale: "The feed has gone quiet: the book and chart show the last tick received, and orders match only when ticks come again.",
@@ -24,7 +26,7 @@ const PAGE_OFFLINE = "This page lost its connection to Bourse: the book and char
 
 export const state = {
     socket: null, socketOpen: false, everOpened: false, attempts: 0, retryTimer: null, retryAt: 0,
-    feedState: "connecting", source: null, symbol: null, hasData: false,
+    feedState: "connecting", refusal: null, source: null, symbol: null, hasData: false,
     book: null, points: [], lastPrice: null, direction: "flat",
     orders: new Map(), ordersLoaded: false, seenNotices: new Set(), cancelling: new Set(),
     side: "buy", type: "market", autoPrice: false, submitting: false,
@@ -83,6 +85,10 @@ export function renderBadge() {
     setText(badge, FEED_WORDS[shown] || shown);
     const note = $("feed-note");
     let text = shown === "live" ? "" : (FEED_NOTES[shown] || "");
+    if (shown === "refused" && state.refusal) {
+        text = "The feed's provider refused the connection: " + state.refusal.reason + ". To fix: "
+            + state.refusal.fix + ". Bourse tries again every minute; no order matches until then.";
+    }
     if (!state.socketOpen && state.retryTimer !== null) {
         const seconds = Math.max(1, Math.round((state.retryAt - Date.now()) / 1000));
         text = (state.everOpened ? PAGE_OFFLINE : "The exchange can't be reached yet.")
@@ -90,6 +96,14 @@ export function renderBadge() {
     }
     setText(note, text);
     note.hidden = text === "";
+}
+
+/** The feed's state and, when refused, why (a `state` or `snapshot` message, or the book). */
+export function setFeedState(message) {
+    if (typeof message.state !== "string") return;
+    state.feedState = message.state;
+    const refusal = message.refusal;
+    state.refusal = refusal && typeof refusal.reason === "string" && typeof refusal.fix === "string" ? refusal : null;
 }
 
 export function setSource(source) {
