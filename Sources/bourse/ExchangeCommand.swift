@@ -19,8 +19,10 @@ extension ExchangeCommand {
 
         @Option(help: "How many seconds to record.") var seconds: Double
         @Option(help: "The file to write (replaced). Default: standard output.") var output: String?
-        @Option(help: "The feed's WebSocket URL. Default: BOURSE_FEED_URL, else an embedded simulated feed.")
+        @Option(help: "The feed's WebSocket URL. Default: the feed BOURSE_FEED and BOURSE_FEED_URL name, else an embedded simulated feed.")
         var feed: String?
+        @Option(help: "The stock to record from a provider's stream (BOURSE_FEED=alpaca or massive).")
+        var feedSymbol = "AAPL"
 
         func validate() throws {
             guard seconds > 0, seconds.isFinite else { throw ValidationError("--seconds must be above zero") }
@@ -28,7 +30,7 @@ extension ExchangeCommand {
 
         func run() async throws {
             let interactive = isatty(STDERR_FILENO) != 0
-            let options = FeedRecorder.Options(seconds: seconds, output: output, feed: feed)
+            let options = FeedRecorder.Options(seconds: seconds, output: output, feed: feed, symbol: feedSymbol)
             let total = seconds
             let result = await FeedRecorder.run(options, environment: ProcessInfo.processInfo.environment) { summary in
                 guard interactive else { return }

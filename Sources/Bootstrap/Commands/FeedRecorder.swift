@@ -7,20 +7,26 @@ import StandIns
 import Synchronization
 
 /// `bourse exchange record`: connects to the exchange feed and writes every valid tick, as the
-/// feed sent it, one JSON object a line (JSONL), for a given time.
+/// feed sent it, one JSON object a line (JSONL), for a given time. On a provider's stream
+/// (`BOURSE_FEED=alpaca` or `massive`) the ticks are those its quotes and trades made, so a
+/// real market's session can be recorded and replayed.
 public enum FeedRecorder {
     public struct Options: Sendable {
         /// How long to record.
         public var seconds: Double
         /// The file to write (replaced); nil for standard output.
         public var output: String?
-        /// The feed's WebSocket URL; nil for `BOURSE_FEED_URL`, else an embedded simulator.
+        /// The feed's WebSocket URL; nil for the feed `BOURSE_FEED` and `BOURSE_FEED_URL` name,
+        /// else an embedded simulator.
         public var feed: String?
+        /// The stock a provider's stream is subscribed to.
+        public var symbol: String
 
-        public init(seconds: Double, output: String? = nil, feed: String? = nil) {
+        public init(seconds: Double, output: String? = nil, feed: String? = nil, symbol: String = "AAPL") {
             self.seconds = seconds
             self.output = output
             self.feed = feed
+            self.symbol = symbol
         }
     }
 
@@ -51,7 +57,17 @@ public enum FeedRecorder {
         var embedded: EmbeddedServices?
         var ticking: Task<Void, Never>?
         let url: URL
-        if let text = options.feed ?? environment["BOURSE_FEED_URL"], !text.isEmpty {
+        var dialect: (any FeedDialect)?
+        let configured: FeedSettings?
+        do {
+            configured = try SourceSettings(environment: environment).feed
+        } catch {
+            return .failure(CommandFailure(message: error.description, exitCode: 64))
+        }
+        if options.feed == nil, let configured, configured.provider != .bourse {
+            url = configured.url
+            dialect = configured.dialect(symbol: options.symbol.uppercased())
+        } else if let text = options.feed ?? environment["BOURSE_FEED_URL"], !text.isEmpty {
             guard let parsed = ExchangeSource.feedURL(text) else {
                 return .failure(
                     CommandFailure(
@@ -76,7 +92,8 @@ public enum FeedRecorder {
         }
 
         let recording = Recording(Summary(feed: FeedClient.redacted(url)))
-        let client = FeedClient(url: url, logger: Log.make("bourse.feed", environment: environment, default: .warning))
+        let client = FeedClient(
+            url: url, dialect: dialect, logger: Log.make("bourse.feed", environment: environment, default: .warning))
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 await client.run { event in
@@ -114,7 +131,9 @@ public enum FeedRecorder {
         guard result.ticks > 0 else {
             return .failure(
                 CommandFailure(
-                    message: "no tick from \(result.feed) in \(options.seconds) s (the feed is \(result.state.label))",
+                    message: "no tick from \(result.feed) in \(options.seconds) s ("
+                        + (result.state.refusal.map { "refused: \($0.reason); \($0.fix)" }
+                            ?? "the feed is \(result.state.label)") + ")",
                     exitCode: 2))
         }
         return .success(result)
