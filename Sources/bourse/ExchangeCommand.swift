@@ -19,7 +19,10 @@ extension ExchangeCommand {
 
         @Option(help: "How many seconds to record.") var seconds: Double
         @Option(help: "The file to write (replaced). Default: standard output.") var output: String?
-        @Option(help: "The feed's WebSocket URL. Default: the feed BOURSE_FEED and BOURSE_FEED_URL name, else an embedded simulated feed.")
+        @Option(
+            help:
+                "The feed's WebSocket URL. Default: the feed BOURSE_FEED and BOURSE_FEED_URL name, else an embedded simulated feed."
+        )
         var feed: String?
         @Option(help: "The stock to record from a provider's stream (BOURSE_FEED=alpaca or massive).")
         var feedSymbol = "AAPL"
