@@ -47,16 +47,10 @@ public struct Market: Sendable {
             throw .badRequest("limit must be between 1 and \(Self.maxPageSize), got \(limit)")
         }
         return try await withDeadline { () throws(MarketDataError) in
-            // The prices and the page are asked for at once: on the free tier both may wait.
-            let pricing = Task { await pricingResult(patience: pricingPatience) }
-            let page: Fetched<TickerPage>
-            do throws(MarketDataError) {
-                page = try await provider.tickers(TickerQuery(cursor: cursor, limit: limit))
-            } catch {
-                pricing.cancel()
-                throw error
+            let (page, priced) = try await withPricing({ await pricingResult(patience: pricingPatience) }) {
+                () throws(MarketDataError) in try await provider.tickers(TickerQuery(cursor: cursor, limit: limit))
             }
-            guard let priced = try await pricing.value.get() else {
+            guard let priced else {
                 let rows = page.value.tickers.map { PricedTicker(ticker: $0, quote: nil, pending: true) }
                 return PricedTickerPage(
                     rows: rows, nextCursor: page.value.nextCursor, fetchedAt: page.fetchedAt, isStale: page.isStale)
@@ -113,22 +107,15 @@ public struct Market: Sendable {
     /// `pricingPatience` (nil: wait for them).
     public func stock(_ symbol: String, pricingPatience: Duration?) async throws(MarketDataError) -> StockOverview {
         try await withDeadline { () throws(MarketDataError) in
-            let pricing = Task {
+            let pricing = { @Sendable () async -> PricingResult in
                 // On a key that may read snapshots, the stock's own snapshot.
-                if let own = await pricer.snapshotPricing(of: symbol) {
-                    pricingObservers.notify(own.value)
-                    return Result<Fetched<ListPricing>?, MarketDataError>.success(own)
-                }
+                if let own = await pricer.snapshotPricing(of: symbol) { return .success(observed(own)) }
                 return await pricingResult(patience: pricingPatience)
             }
-            let details: Fetched<TickerDetails>
-            do throws(MarketDataError) {
-                details = try await provider.tickerDetails(symbol)
-            } catch {
-                pricing.cancel()
-                throw error
+            let (details, priced) = try await withPricing(pricing) { () throws(MarketDataError) in
+                try await provider.tickerDetails(symbol)
             }
-            guard let priced = try await pricing.value.get() else {
+            guard let priced else {
                 return StockOverview(
                     details: details.value, quote: nil, pending: true, fetchedAt: details.fetchedAt,
                     isStale: details.isStale)
@@ -139,11 +126,31 @@ public struct Market: Sendable {
         }
     }
 
+    /// A pricing, or nil when it has not come in time.
+    private typealias PricingResult = Result<Fetched<ListPricing>?, MarketDataError>
+
+    /// `request` with `pricing` asked for beside it (on the free tier both may wait): both
+    /// answers, or the request's error, the pricing then being cancelled.
+    private func withPricing<Value: Sendable>(
+        _ pricing: @escaping @Sendable () async -> PricingResult,
+        _ request: () async throws(MarketDataError) -> Value
+    ) async throws(MarketDataError) -> (Value, Fetched<ListPricing>?) {
+        let pricing = Task { await pricing() }
+        let value: Value
+        do throws(MarketDataError) {
+            value = try await request()
+        } catch {
+            pricing.cancel()
+            throw error
+        }
+        return (value, try await pricing.value.get())
+    }
+
     /// The current pricing (its observers told); nil when it has not come within `patience`:
     /// the requests under it go on (shared with the next ask), and save what comes.
-    private func pricingResult(patience: Duration?) async -> Result<Fetched<ListPricing>?, MarketDataError> {
+    private func pricingResult(patience: Duration?) async -> PricingResult {
         guard let patience else { return await pricing().map { $0 } }
-        return await withTaskGroup(of: Result<Fetched<ListPricing>?, MarketDataError>?.self) { group in
+        return await withTaskGroup(of: PricingResult?.self) { group in
             group.addTask { await pricing().map { $0 } }
             group.addTask {
                 try? await Task.sleep(for: patience)
@@ -162,12 +169,16 @@ public struct Market: Sendable {
 
     private func pricing() async -> Result<Fetched<ListPricing>, MarketDataError> {
         do throws(MarketDataError) {
-            let pricing = try await pricer.currentPricing()
-            pricingObservers.notify(pricing.value)
-            return .success(pricing)
+            return .success(observed(try await pricer.currentPricing()))
         } catch {
             return .failure(error)
         }
+    }
+
+    /// `pricing`, once its observers (the alerts) are told of it.
+    private func observed(_ pricing: Fetched<ListPricing>) -> Fetched<ListPricing> {
+        pricingObservers.notify(pricing.value)
+        return pricing
     }
 
     /// `operation` within this market's deadline (or the caller's, if earlier).
