@@ -142,7 +142,9 @@ def test_a_refused_key_is_shown_with_what_to_fix(driver, sim, provider, screensh
         assert fix in note.text, note.text
         book = api(app_url, "/api/v1/book")
         assert book["state"] == "refused" and fix in book["refusal"]["fix"]
+        stored = b"".join(path.read_bytes() for path in app_url.database.parent.glob(app_url.database.name + "*"))
         for secret in ("wrong-key-id", "wrong-secret-value", "wrong-massive-key"):
             assert secret not in driver.page_source and secret not in json.dumps(book)
-            assert secret not in app_url.log.read_text()
+            assert secret not in app_url.log.read_text(), "never in a log line"
+            assert secret.encode() not in stored, "never in the database"
         screenshot()
