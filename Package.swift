@@ -260,6 +260,8 @@ let package = Package(
             dependencies: [
                 "StandIns",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                // The provider streams (Alpaca, Massive) tested over real loopback WebSockets.
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ]
         ),
         .testTarget(

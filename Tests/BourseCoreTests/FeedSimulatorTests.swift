@@ -102,6 +102,21 @@ struct FeedSimulatorTests {
         #expect(thinSides > 100)
     }
 
+    @Test func itTellsWhichTicksMadeANewTrade() {
+        var simulator = FeedSimulator(Self.aapl)
+        var made = 0
+        var previous: LastTrade?
+        for i in 0..<1_000 {
+            let tick = simulator.next(at: Self.start.addingTimeInterval(Double(i)))
+            // Without a new trade the tick repeats the last one; the first tick always prints one.
+            if !simulator.lastTickMadeTrade { #expect(tick.last == previous) } else { made += 1 }
+            if i == 0 { #expect(simulator.lastTickMadeTrade) }
+            previous = tick.last
+        }
+        // About 60% of ticks trade (the default); both kinds occur.
+        #expect(made > 400 && made < 800)
+    }
+
     @Test func depthVariesLevelByLevel() {
         let ticks = Self.ticks(Self.aapl, count: 1_000)
         let quantities = Set(ticks.flatMap { ($0.bids + $0.asks).map(\.quantity) })

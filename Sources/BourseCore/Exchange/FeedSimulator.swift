@@ -54,6 +54,9 @@ public struct FeedSimulator: Sendable {
     private var mid: Double
     private var seq: Int64 = 0
     private var last: LastTrade?
+    /// Whether the tick `next(at:)` made last printed a new trade (its `last` may otherwise
+    /// repeat the trade before it, size and price alike).
+    public private(set) var lastTickMadeTrade = false
 
     /// A market at its start price; out-of-range settings are brought into range.
     public init(_ configuration: Configuration) {
@@ -91,7 +94,8 @@ public struct FeedSimulator: Sendable {
         let bids = side(from: bestBid, direction: -1)
         let asks = side(from: bestAsk, direction: 1)
 
-        if last == nil || random.chance(configuration.tradeProbability) {
+        lastTickMadeTrade = last == nil || random.chance(configuration.tradeProbability)
+        if lastTickMadeTrade {
             // Buyers lift the ask more often when the price rose, sellers hit the bid when it fell.
             let buyerLikelihood = mid > before ? 0.7 : mid < before ? 0.3 : 0.5
             let atAsk = random.chance(buyerLikelihood)

@@ -20,17 +20,20 @@ public final class FeedStandIn: Sendable {
     public let ticksPerSecond: Double
     /// Messages a connection may fall behind by before its oldest are dropped.
     public let clientBuffer: Int
+    /// Who may use the Alpaca and Massive streams, on which plan (`FeedStandIn+Providers`).
+    public let providerAccess: ProviderAccess
     private let clock: @Sendable () -> Date
     let state: Mutex<FeedBroadcast>
 
     /// A stand-in for the market `simulator` describes, publishing `ticksPerSecond` ticks a second
-    /// (at least 0.1); `clock` stamps the ticks.
+    /// (at least 0.1); `clock` stamps the ticks; `providerAccess` rules the Alpaca and Massive streams.
     public init(
         simulator: FeedSimulator.Configuration, ticksPerSecond: Double = 5, clientBuffer: Int = 64,
-        clock: @escaping @Sendable () -> Date = { Date() }
+        providerAccess: ProviderAccess = ProviderAccess(), clock: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.ticksPerSecond = max(ticksPerSecond, 0.1)
         self.clientBuffer = max(clientBuffer, 1)
+        self.providerAccess = providerAccess
         self.clock = clock
         state = Mutex(FeedBroadcast(simulator: FeedSimulator(simulator)))
     }
@@ -39,12 +42,12 @@ public final class FeedStandIn: Sendable {
     /// shipped data), or 100.00 for a symbol without one.
     public static func bundled(
         symbol: String = "AAPL", seed: UInt64 = 1, ticksPerSecond: Double = 5,
-        clock: @escaping @Sendable () -> Date = { Date() }
+        providerAccess: ProviderAccess = ProviderAccess(), clock: @escaping @Sendable () -> Date = { Date() }
     ) -> FeedStandIn {
         let symbol = symbol.uppercased()
         return FeedStandIn(
             simulator: .init(symbol: symbol, startPrice: bundledStartPrice(for: symbol), seed: seed),
-            ticksPerSecond: ticksPerSecond, clock: clock)
+            ticksPerSecond: ticksPerSecond, providerAccess: providerAccess, clock: clock)
     }
 
     /// The bundled last close of `symbol` on the tick size, or 100.00.
@@ -69,11 +72,13 @@ public final class FeedStandIn: Sendable {
 
     // MARK: - Serving
 
-    /// Adds `GET /feed`, the WebSocket, to a WebSocket router.
+    /// Adds `GET /feed`, the WebSocket, and the provider streams (`/v2/iex`, `/v2/sip`,
+    /// `/stocks`) to a WebSocket router.
     public func addRoutes(to router: Router<BasicWebSocketRequestContext>) {
         router.ws("feed") { inbound, outbound, _ in
             try await self.serve(inbound: inbound, outbound: outbound)
         }
+        addProviderRoutes(to: router)
     }
 
     /// One connection: the subscriber's messages go out while the inbound side is read (and
@@ -145,12 +150,14 @@ public final class FeedStandIn: Sendable {
     public var latestTick: FeedTick? { state.withLock { $0.latest } }
     /// The number of ticks published so far.
     public var publishedCount: Int { state.withLock { $0.published } }
-    /// The number of open connections.
+    /// The number of open connections to `/feed`.
     public var connectionCount: Int { state.withLock { $0.subscribers.count } }
+    /// The number of open connections to the provider streams (Alpaca, Massive).
+    public var providerConnectionCount: Int { state.withLock { $0.providers.count } }
 
     // MARK: - Fault injection
 
-    /// Closes every connection (clients are expected to reconnect).
+    /// Closes every connection, the provider streams' too (clients are expected to reconnect).
     public func dropConnections() {
         state.withLock { $0.dropAll() }
     }
