@@ -35,6 +35,44 @@ struct FeedRecorderTests {
         #expect((order["fills"] as? [[String: Any]])?.first?["price"] as? String == second.bestAsk?.price.description)
     }
 
+    @Test func recordsTheTicksAProvidersQuotesAndTradesMake() async throws {
+        let embedded = try #require(try await EmbeddedServices.start(.feed))
+        let ticking = embedded.feed?.start()
+        defer {
+            ticking?.cancel()
+            embedded.stop()
+        }
+        let alpaca = embedded.feedURL.absoluteString.replacingOccurrences(of: "/feed", with: "/v2/iex")
+        let environment = [
+            "BOURSE_FEED": "alpaca", "BOURSE_FEED_URL": alpaca, "APCA_API_KEY_ID": "id", "APCA_API_SECRET_KEY": "secret",
+        ]
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bourse-record-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let ticksPath = directory.appendingPathComponent("ticks.jsonl").path
+
+        let summary = try await FeedRecorder.run(
+            .init(seconds: 4, output: ticksPath, symbol: "aapl"), environment: environment
+        ).get()
+
+        let ticks = try String(contentsOfFile: ticksPath, encoding: .utf8).split(separator: "\n").map {
+            try FeedTick.parse(String($0))
+        }
+        #expect(summary.ticks == ticks.count && ticks.count >= 2)
+        #expect(summary.feed.hasSuffix("/v2/iex"))
+        #expect(ticks.map(\.seq) == Array(1...Int64(ticks.count)))
+        #expect(ticks.allSatisfy { $0.symbol == "AAPL" && $0.bids.count <= 1 && $0.asks.count <= 1 })
+    }
+
+    @Test func aProviderWithoutItsKeysIsASettingError() async {
+        let result = await FeedRecorder.run(.init(seconds: 1), environment: ["BOURSE_FEED": "alpaca"])
+        guard case .failure(let failure) = result else {
+            Issue.record("a provider's feed without its keys must fail")
+            return
+        }
+        #expect(failure.message.contains("APCA_API_KEY_ID") && failure.exitCode == 64)
+    }
+
     @Test func aFeedURLThatIsNotAWebSocketIsRefused() async {
         let result = await FeedRecorder.run(.init(seconds: 1, feed: "http://127.0.0.1:1/feed?key=secret"), environment: [:])
         guard case .failure(let failure) = result else {
