@@ -87,7 +87,8 @@ public enum BourseServer {
 
         let feedURL = settings.feedURL ?? embedded!.feedURL
         let (desk, exchangeServices) = try await ExchangeSource.make(
-            store: DatabaseOrderStore(database: database), feedURL: feedURL, logger: logger, metrics: metrics.factory)
+            store: DatabaseOrderStore(database: database), feedURL: feedURL, marketHours: settings.marketHours,
+            logger: logger, metrics: metrics.factory)
         let exchange = ExchangeVenue(desk: desk, source: settings.feedKind, symbol: embedded?.feed?.simulator.symbol)
         let watchlist = StoredWatchlist(store: DatabaseWatchlistStore(database: database), market: market, listings: search)
         // The notices (the bell) and their Web Push queue, sent on its own task (docs/notifications.md).

@@ -4,6 +4,7 @@ import {
     $, SVG_NS, MAX_POINTS, MAX_LATENCIES, LEVELS, state, setText, subtract, markData, renderBadge, setSource, setSymbol, clock
 } from "./exchange-state.js";
 import { prefillPrice } from "./exchange-ticket.js";
+import { setMarket } from "./exchange-market.js";
 
 // ---- The chart: the last trade prices, one point per trade, drawn as SVG. ----
 
@@ -223,6 +224,7 @@ export async function loadBook() {
         setSymbol(book.symbol);
         if (!state.source) setSource(book.source);
         if (state.hasData) return;
+        setMarket(book.market);
         drawBook(book);
         drawLast(book.last);
         markData();
