@@ -27,11 +27,17 @@ def test_the_screen_says_the_market_is_closed(driver, app_url, screenshot):
     note = driver.find_element(By.ID, "market-note")
     assert note.is_displayed() and note.text == "Market closed."
     assert driver.find_element(By.ID, "page").get_attribute("data-market") == "closed"
-    open_live(driver, app_url)
-    # The quotes still move on the screen.
+    open_live(driver, app_url)  # loads the page again and waits for ticks: the quotes still move
+    note = driver.find_element(By.ID, "market-note")
     assert note.is_displayed() and note.text == "Market closed."
     ticket = driver.find_element(By.ID, "ticket-market")
     assert ticket.is_displayed() and "a market order is rejected until it opens" in ticket.text
+    # The script writes a next open as the server does (ExchangeMarketNote), in New York time.
+    texts = driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        import(arguments[0]).then((market) => done(arguments[1].map(market.newYorkText)), (error) => done(String(error)));
+    """, app_url + "/assets/exchange-market.js", ["2026-11-27T14:30:00Z", "2026-07-06T13:30:00Z", "2026-09-08T13:30:00Z"])
+    assert texts == ["Fri 27 Nov 09:30 ET", "Mon 6 Jul 09:30 ET", "Tue 8 Sep 09:30 ET"]
     book = api(app_url, "/api/v1/book")
     assert book["market"] == {"open": False, "nextOpen": None}
     assert book["asks"] and book["bids"], "the last tick's quotes are shown"
