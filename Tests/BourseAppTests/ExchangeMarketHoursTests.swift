@@ -150,6 +150,30 @@ struct ExchangeMarketHoursTests {
         }
     }
 
+    @Test func aDayOrderDoesNotExpireWhileClosedButOnTheFirstTickOfTheNextSession() async throws {
+        // Wednesday 15:00 New York: open.
+        let fixture = try await Self.fixture(at: ISO8601DateFormatter().date(from: "2026-11-25T20:00:00Z")!)
+        try await fixture.app.test(.router) { client in
+            await fixture.desk.handle(.state(.live))
+            await fixture.desk.handle(.tick(try Self.tick(1, at: fixture.clock)))
+            let day = try await ExchangeRoutesTests.post(
+                client, #"{"side":"buy","type":"limit","quantity":10,"price":"100.00","timeInForce":"day"}"#)
+            #expect(try json(day)["order"].flatMap { $0 as? [String: Any] }?["status"] as? String == "PENDING")
+
+            // 17:00: closed, and the tick's session is Thursday's; the order waits.
+            fixture.clock.advance(seconds: 2 * 3600)
+            await fixture.desk.handle(.tick(try Self.tick(2, at: fixture.clock)))
+            #expect(try await Self.order(client, "1")["status"] as? String == "PENDING")
+
+            // Friday's first tick: Wednesday's day order expires.
+            fixture.clock.set(Self.fridayOpen)
+            await fixture.desk.handle(.tick(try Self.tick(3, at: fixture.clock)))
+            let expired = try await Self.order(client, "1")
+            #expect(expired["status"] as? String == "EXPIRED")
+            #expect(expired["reason"] as? String == "expired at the close")
+        }
+    }
+
     @Test func theOpenAndTheCloseAreToldWithoutATick() async throws {
         let fixture = try await Self.fixture(at: Self.fridayOpen.addingTimeInterval(-1))
         let updates = fixture.desk.updates()
