@@ -175,7 +175,8 @@ extension TradingDesk {
 
     /// After the commit (or its failure): the feed's facts are recorded, the updates published
     /// and the callers answered, all in arrival order. A failed batch publishes only its feed
-    /// state changes (they do not depend on the store) and acknowledges nothing.
+    /// state changes and market opens and closes (they do not depend on the store) and
+    /// acknowledges nothing.
     func answer(_ batch: [Applied], committed: Bool) {
         for applied in batch {
             switch applied.job {
@@ -194,8 +195,8 @@ extension TradingDesk {
             count(applied, committed: committed || applied.report.isEmpty)
             applied.resume(committed: committed || applied.report.isEmpty)
         }
-        // While the market is closed the engine has no book: the screens see the last quotes.
-        book = engine.book ?? (appliedMarket.isOpen ? nil : lastTick)
+        // While the market is closed the engine has no book: the screens see the feed's last quotes.
+        book = engine.book ?? (appliedMarket.isOpen || appliedFeedState != .live ? nil : lastTick)
     }
 
     /// Counts an order placed or cancelled by how it was answered.
