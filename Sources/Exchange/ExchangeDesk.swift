@@ -25,6 +25,9 @@ public protocol ExchangeDesk: Sendable {
 
     /// The feed's state now.
     var feedState: FeedState { get async }
+    /// Whether the market is open now and, when closed, when it opens (a market order is
+    /// rejected while it is closed).
+    var market: MarketStatus { get async }
     /// The last tick received (the feed's book, before the user's orders took from it).
     var lastTick: FeedTick? { get async }
     /// The liquidity left in the current book after the user's orders took from it.
@@ -34,7 +37,7 @@ public protocol ExchangeDesk: Sendable {
     /// The last trade price of each recent tick, oldest first, for the screen's chart.
     var recentTrades: [TradePoint] { get async }
 
-    /// Every update from now on (ticks, feed states, committed order events), until the
-    /// subscriber stops iterating or the exchange shuts down.
+    /// Every update from now on (ticks, feed states, market opens and closes, committed order
+    /// events), until the subscriber stops iterating or the exchange shuts down.
     func updates() -> AsyncStream<TradingUpdate>
 }

@@ -66,6 +66,10 @@ struct ExchangeSocketTests {
                 #expect(snapshot["type"] as? String == "snapshot")
                 #expect(snapshot["state"] as? String == "live")
                 #expect(snapshot["symbol"] as? String == "AAPL")
+                // The embedded feed's desk never closes.
+                let market = try #require(snapshot["market"] as? [String: Any])
+                #expect(market["open"] as? Bool == true)
+                #expect(market["nextOpen"] is NSNull)
                 #expect((snapshot["book"] as? [String: Any])?["seq"] as? Int == 1)
                 #expect((snapshot["trades"] as? [[String: Any]])?.map { $0["price"] as? String } == ["101.25"])
 

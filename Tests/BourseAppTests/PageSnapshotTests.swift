@@ -1,4 +1,5 @@
 import BourseCore
+import Foundation
 import SnapshotTesting
 import Testing
 
@@ -123,6 +124,12 @@ struct PageSnapshotTests {
 
     @Test func exchangePage() {
         assertSnapshot(of: ExchangePage().render(), as: .page)
+    }
+
+    @Test func exchangePageMarketClosed() {
+        // Friday 27 November 2026, 09:30 New York.
+        let page = ExchangePage(market: .closed(nextOpen: Date(timeIntervalSince1970: 1_795_789_800)))
+        assertSnapshot(of: page.render(), as: .page)
     }
 
     // MARK: GNB

@@ -38,6 +38,7 @@ struct TradingDeskTests {
             case .state(let state): "state \(state.label)"
             case .tick(let tick): "tick \(tick.seq)"
             case .order(let event): "order \(event.order.id) \(event.order.status.rawValue)"
+            case .market(let status): "market \(status.isOpen)"
             }
         }
         #expect(kinds == ["state live", "tick 1", "order 1 PENDING", "tick 2", "order 1 FILLED", "state stale"])

@@ -90,7 +90,8 @@ public enum BourseServer {
         let dialect = settings.feed?.dialect(symbol: options.feed.symbol.uppercased())
         let (desk, exchangeServices) = try await ExchangeSource.make(
             store: DatabaseOrderStore(database: database), feedURL: feedURL, dialect: dialect,
-            configuration: settings.feed?.clientConfiguration ?? .init(), logger: logger, metrics: metrics.factory)
+            configuration: settings.feed?.clientConfiguration ?? .init(), marketHours: settings.marketHours, logger: logger,
+            metrics: metrics.factory)
         let exchange = ExchangeVenue(
             desk: desk, source: settings.feedKind, symbol: embedded?.feed?.simulator.symbol ?? dialect?.symbol)
         let watchlist = StoredWatchlist(store: DatabaseWatchlistStore(database: database), market: market, listings: search)

@@ -37,13 +37,14 @@ public enum ExchangeSource {
     /// SIGTERM, shuts down the HTTP server first and then these in reverse: the broadcaster (the
     /// screens' sockets end), the desk (it refuses new orders, commits and answers those it took)
     /// and last the feed client. The database may be closed once they have all returned.
-    /// The feed's events and the desk's orders are recorded in `metrics`.
+    /// The feed's events and the desk's orders are recorded in `metrics`; the desk trades during
+    /// `marketHours`.
     public static func make(
         store: any OrderStore, feedURL: URL, dialect: (any FeedDialect)? = nil,
-        configuration: FeedClient.Configuration = .init(), logger: Logger,
+        configuration: FeedClient.Configuration = .init(), marketHours: MarketHours = .alwaysOpen, logger: Logger,
         metrics: any MetricsFactory = NOOPMetricsHandler.instance
     ) async throws -> (desk: TradingDesk, services: [any Service]) {
-        let desk = try await TradingDesk(store: store, logger: logger, metrics: metrics)
+        let desk = try await TradingDesk(store: store, marketHours: marketHours, logger: logger, metrics: metrics)
         let feedMetrics = FeedMetrics(factory: metrics)
         let client = FeedClient(url: feedURL, dialect: dialect, configuration: configuration, logger: logger)
         let feed = FeedService(client: client) { event in

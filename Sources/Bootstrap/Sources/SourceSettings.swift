@@ -27,6 +27,9 @@ public struct SourceSettings: Sendable {
     /// The longest a request waits for the market source with nothing saved
     /// (`BOURSE_SOURCE_DEADLINE`, seconds, 1 to 120; 8 by default).
     public var sourceDeadlineSeconds = 8
+    /// When the exchange trades (`BOURSE_MARKET_HOURS`; by default always for the simulated
+    /// feed, the New York session for a real one).
+    public var marketHours = MarketHours.alwaysOpen
 
     /// Reads the settings; a setting that cannot work is a `SettingError` that names the variable.
     public init(environment: [String: String]) throws(SettingError) {
@@ -46,6 +49,7 @@ public struct SourceSettings: Sendable {
             }
             sourceDeadlineSeconds = seconds
         }
+        marketHours = try MarketHoursSetting.read(environment, feedKind: feedKind)
     }
 
     /// The market's kind: Massive with a key, else the simulated market.

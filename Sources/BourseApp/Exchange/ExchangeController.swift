@@ -7,8 +7,9 @@ import Metrics
 /// `/api/v1/position`), the exports (`/api/v1/orders.csv`, `/api/v1/fills.csv`), the screen
 /// (`/exchange`) and its socket (`/exchange/ws`).
 ///
-/// The screen answers with its shell at once, with no call to the exchange; its script then
-/// opens the socket and loads the book, the orders and the position from the API.
+/// The screen answers with its shell at once, asking the exchange only whether the market is
+/// open; its script then opens the socket and loads the book, the orders and the position from
+/// the API.
 struct ExchangeController: FeatureController {
     typealias Context = AppRequestContext
     let exchange: ExchangeVenue
@@ -35,7 +36,7 @@ struct ExchangeController: FeatureController {
         router.delete("api/v1/orders/:id", use: cancel)
         router.get("api/v1/book", use: book)
         router.get("api/v1/position", use: position)
-        router.get("exchange") { _, _ in HTMLPage(html: ExchangePage().render()) }
+        router.get("exchange") { _, _ in HTMLPage(html: ExchangePage(market: await exchange.desk.market).render()) }
         ExchangeSocket(exchange: exchange, openSockets: openSockets).addRoutes(to: router)
     }
 
@@ -82,7 +83,8 @@ struct ExchangeController: FeatureController {
     @Sendable func book(_ request: Request, context: Context) async throws -> BookResponse {
         let desk = exchange.desk
         return BookResponse(
-            book: await desk.book, symbol: exchange.symbol, state: await desk.feedState, source: exchange.source)
+            book: await desk.book, symbol: exchange.symbol, state: await desk.feedState, source: exchange.source,
+            market: await desk.market)
     }
 
     @Sendable func position(_ request: Request, context: Context) async throws -> PositionResponse {

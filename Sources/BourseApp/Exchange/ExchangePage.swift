@@ -1,3 +1,5 @@
+import BourseCore
+
 /// The shell of `/exchange`, the live single-stock exchange: every region with its loading
 /// state, drawn before any data exists. Its scripts (`Exchange/Public/exchange-*.js`) then open the WebSocket
 /// `/exchange/ws` (snapshot, ticks, feed state, order events) and load `/api/v1/book`,
@@ -5,18 +7,27 @@
 ///
 /// The regions in the order a phone stacks them: the sticky bar (symbol, last trade, the feed's
 /// state and the "Simulated" label), the chart, the ticket, the book, the position, the open
-/// orders and the history. From 760 px wide they sit in a grid (`exchange.css`). Nothing here
-/// is data: the shell is fixed markup.
+/// orders and the history. From 760 px wide they sit in a grid (`exchange.css`). The one piece of
+/// data is the market's status: when it is closed the bar says so and when it opens, and the
+/// ticket says market orders are rejected until then (the socket keeps both up to date).
 struct ExchangePage {
     /// Levels shown on each side of the book.
     static let bookLevels = 10
 
+    /// Whether the market is open as the page is drawn.
+    var market: MarketStatus = .open
+
     func render() -> HTML {
+        let closed = !market.isOpen
+        let hidden: HTML = closed ? "" : " hidden"
+        let marketNotice: HTML =
+            #"<p class="market-note" id="market-note" role="status"\#(hidden)>\#(closed ? ExchangeMarketNote.notice(market) : "")</p>"#
+        let ticketNote: HTML = #"<p class="ticket-market" id="ticket-market"\#(hidden)>\#(ExchangeMarketNote.ticket)</p>"#
         let bookRow: HTML =
             #"<tr><td class="num bid-size"></td><td class="num bid"></td><td class="num ask"></td><td class="num ask-size"></td></tr>"#
         let bookRows = Array(repeating: bookRow, count: Self.bookLevels).joined()
         let content: HTML = """
-            <div id="page" class="exchange-page" data-page="exchange">
+            <div id="page" class="exchange-page" data-page="exchange" data-market="\(closed ? "closed" : "open")">
             <div class="ex-bar" id="ex-bar">
             <h1 class="ex-title">Exchange <span class="ex-symbol" id="ex-symbol"></span></h1>
             <p class="ex-last" id="ex-last"><span class="visually-hidden">Last trade: </span>\
@@ -25,6 +36,7 @@ struct ExchangePage {
             <p class="ex-feed"><span class="feed-badge" id="feed-badge" data-state="connecting" role="status">Connecting…</span> \
             <span class="sim-label" id="sim-label" hidden>Simulated</span></p>
             <p class="feed-note" id="feed-note" hidden></p>
+            \(marketNotice)
             </div>
             \(PageLayout.loadingState("Connecting to the exchange…"))
             <div class="exchange">
@@ -33,7 +45,7 @@ struct ExchangePage {
             <div class="ex-chart" id="ex-chart"></div>
             <p class="chart-status" id="ex-chart-status" role="status">Waiting for the first trades…</p>
             </section>
-            \(Self.ticket)
+            \(Self.ticket(note: ticketNote))
             <section class="panel ex-book-panel" id="book-section" aria-labelledby="book-heading">
             <h2 id="book-heading">Order book</h2>
             <div class="bbo" id="bbo">
@@ -104,8 +116,10 @@ struct ExchangePage {
     /// limit price (limit, stop limit), the stop price (stop, stop limit), the trail as an amount or
     /// a percent (trailing stop), the time in force with the options the type allows, and behind a
     /// disclosure a market or limit entry's take-profit and stop-loss. Each field has its rule as a
-    /// hint and its own error; the submit button says what will happen ("Buy 100 at market").
-    static let ticket: HTML = #"""
+    /// hint and its own error; the submit button says what will happen ("Buy 100 at market");
+    /// `note` says whether market orders are taken now.
+    static func ticket(note: HTML) -> HTML {
+        #"""
         <section class="panel ex-ticket-panel" id="ticket-section" aria-labelledby="ticket-heading">
         <h2 id="ticket-heading">Place an order</h2>
         <form class="ticket" id="ticket" novalidate>
@@ -149,11 +163,13 @@ struct ExchangePage {
         \#(field("stop-loss", label: "Stop-loss", input: "stop-loss", name: "stopLoss"))
         </div>
         </div>
+        \#(note)
         <p class="ticket-error" id="ticket-error" aria-live="assertive"></p>
         <button type="submit" class="button submit buy" id="submit">Buy 100 at market</button>
         </form>
         </section>
         """#
+    }
 
     /// A price field of the ticket, hidden until its type or the bracket shows it: the label, the
     /// input (`input` is its id), the rule (`<input>-hint`) and its error (`<input>-error`).

@@ -122,7 +122,20 @@ struct RefusalJSON: Encodable {
     }
 }
 
-/// `GET /api/v1/book`: the feed's state and what is left of the current book.
+/// Whether the market is open: `{"open": false, "nextOpen": "2026-11-30T14:30:00Z"}`; `nextOpen`
+/// is null while it is open and when a closed market never opens.
+struct MarketJSON: Encodable, Sendable {
+    let open: Bool
+    @ExplicitNull var nextOpen: String?
+
+    init(_ status: MarketStatus) {
+        open = status.isOpen
+        nextOpen = status.nextOpen.map(Timestamp.iso8601)
+    }
+}
+
+/// `GET /api/v1/book`: the feed's state, whether the market is open and what is left of the
+/// current book (while the market is closed: the last tick's).
 struct BookResponse: ResponseEncodable {
     @ExplicitNull var symbol: String?
     let state: String
@@ -134,8 +147,9 @@ struct BookResponse: ResponseEncodable {
     @ExplicitNull var last: LastTradeJSON?
     let bids: [LevelJSON]
     let asks: [LevelJSON]
+    let market: MarketJSON
 
-    init(book: FeedTick?, symbol: String?, state: FeedState, source: SourceKind) {
+    init(book: FeedTick?, symbol: String?, state: FeedState, source: SourceKind, market: MarketStatus) {
         self.symbol = book?.symbol ?? symbol
         self.state = state.label
         refusal = state.refusal.map(RefusalJSON.init)
@@ -145,6 +159,7 @@ struct BookResponse: ResponseEncodable {
         last = book?.last.map { LastTradeJSON(price: $0.price.description, size: $0.size) }
         bids = (book?.bids ?? []).map(LevelJSON.init)
         asks = (book?.asks ?? []).map(LevelJSON.init)
+        self.market = MarketJSON(market)
     }
 }
 

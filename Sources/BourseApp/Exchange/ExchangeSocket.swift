@@ -6,8 +6,8 @@ import HummingbirdWebSocket
 import Metrics
 
 /// `/exchange/ws`: the exchange screen's live feed from the app. A snapshot first (state,
-/// book, recent trades for the chart), then every tick, feed state change and order event as
-/// it happens. Server to page only; anything the page sends is ignored.
+/// market status, book, recent trades for the chart), then every tick, feed state change,
+/// market open or close and order event as it happens. Server to page only; anything the page sends is ignored.
 struct ExchangeSocket {
     let exchange: ExchangeVenue
     let openSockets: Meter?
@@ -44,13 +44,14 @@ struct ExchangeSocket {
         }
     }
 
-    /// `{"type":"snapshot","state","symbol","source","book","trades"}`; `book` in the tick's own form.
+    /// `{"type":"snapshot","state","market","symbol","source","book","trades"}`; `book` in the tick's own form.
     static func snapshot(_ exchange: ExchangeVenue) async throws -> String {
         let desk = exchange.desk
         let book = await desk.book
         let feedState = await desk.feedState
         let message = SnapshotMessage(
-            state: feedState.label, refusal: feedState.refusal.map(RefusalJSON.init), symbol: book?.symbol ?? exchange.symbol,
+            state: feedState.label, refusal: feedState.refusal.map(RefusalJSON.init), market: MarketJSON(await desk.market),
+            symbol: book?.symbol ?? exchange.symbol,
             source: exchange.source,
             book: book.map(TickMessage.init),
             trades: await desk.recentTrades.map {
@@ -67,6 +68,7 @@ struct ExchangeSocket {
         case .state(let state):
             return try? APIJSON.text(StateMessage(state: state.label, refusal: state.refusal.map(RefusalJSON.init)))
         case .order(let event): return try? APIJSON.text(OrderEventResponse(event, type: "order"))
+        case .market(let status): return try? APIJSON.text(MarketMessage(market: MarketJSON(status)))
         }
     }
 }
@@ -83,6 +85,7 @@ struct SnapshotMessage: Encodable {
     let state: String
     /// Why the provider refused the feed, when `state` is `refused`.
     let refusal: RefusalJSON?
+    let market: MarketJSON
     @ExplicitNull var symbol: String?
     let source: SourceKind
     @ExplicitNull var book: TickMessage?
@@ -94,6 +97,13 @@ struct StateMessage: Encodable {
     let type = "state"
     let state: String
     let refusal: RefusalJSON?
+}
+
+/// `{"type":"market","market":{"open":false,"nextOpen":"2026-11-30T14:30:00Z"}}`: the market
+/// opened or closed.
+struct MarketMessage: Encodable {
+    let type = "market"
+    let market: MarketJSON
 }
 
 /// A tick as the feed protocol writes it, for the snapshot's `book`.

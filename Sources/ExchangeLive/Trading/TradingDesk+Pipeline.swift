@@ -11,6 +11,8 @@ extension TradingDesk {
         case place(OrderRequest, CheckedContinuation<OrderEvent, any Error>)
         /// nil: no open order has that id (the caller asks the store why).
         case cancel(id: String, CheckedContinuation<OrderEvent?, any Error>)
+        /// Whether the market opened or closed (every job checks; this one only checks).
+        case checkMarket
 
         /// Answers without doing anything: the desk is shutting down.
         func refuse() {
@@ -18,6 +20,7 @@ extension TradingDesk {
             case .feed(_, let done): done.resume()
             case .place(_, let reply): reply.resume(throwing: TradingError.shuttingDown)
             case .cancel(_, let reply): reply.resume(throwing: TradingError.shuttingDown)
+            case .checkMarket: break
             }
         }
     }
@@ -46,10 +49,19 @@ extension TradingDesk {
     }
 
     /// Applies, commits, publishes and answers the queued work until graceful shutdown; then
-    /// finishes what was queued before it and returns. Call it once.
+    /// finishes what was queued before it and returns. Call it once. For market hours that
+    /// change, a timer checks the market every `marketCheckInterval` until then.
     public func run() async throws {
         await withGracefulShutdownHandler {
-            for await _ in doorbell { await drain() }
+            await withDiscardingTaskGroup { group in
+                if marketHours.changesOverTime {
+                    group.addTask { [interval = marketCheckInterval] in
+                        while (try? await Task.sleep(for: interval)) != nil { await self.submit(.checkMarket) }
+                    }
+                }
+                for await _ in doorbell { await drain() }
+                group.cancelAll()
+            }
         } onGracefulShutdown: { [doorbellRinger] in
             doorbellRinger.finish()
         }
@@ -103,24 +115,34 @@ extension TradingDesk {
     /// Applies one job to the engine; nothing is said to anyone yet.
     func apply(_ job: Job) -> Applied {
         var applied = Applied(job: job)
+        if let status = checkMarket() { applied.updates.append(.market(status)) }
         switch job {
         case .feed(.tick(let tick), _):
+            // While the market is closed a tick is only shown: nothing fills, triggers or expires.
+            guard appliedMarket.isOpen else {
+                applied.updates.append(.tick(tick))
+                break
+            }
             applied.report = engine.apply(tick)
-            applied.updates = [.tick(engine.book ?? tick)] + OrderEvent.all(in: applied.report).map(TradingUpdate.order)
+            applied.updates += [.tick(engine.book ?? tick)] + OrderEvent.all(in: applied.report).map(TradingUpdate.order)
         case .feed(.state(let state), _):
             guard state != appliedFeedState else { break }
             appliedFeedState = state
             // Without a live feed there is no book to trade against: nothing fills on old offers.
             if state != .live { engine.clearBook() }
-            applied.updates = [.state(state)]
-        case .feed(.gap, _), .feed(.malformed, _):
+            applied.updates.append(.state(state))
+        case .feed(.gap, _), .feed(.malformed, _), .checkMarket:
             break
         case .place(let request, _):
             lastOrderNumber += 1
             let id = String(lastOrderNumber)
-            applied.report = engine.submit(request, id: id, at: now())
+            if !appliedMarket.isOpen, request.type == .market {
+                applied.report = engine.reject(request, id: id, reason: MarketStatus.closedReason, at: now())
+            } else {
+                applied.report = engine.submit(request, id: id, at: now())
+            }
             let events = OrderEvent.all(in: applied.report)
-            applied.updates = events.map(TradingUpdate.order)
+            applied.updates += events.map(TradingUpdate.order)
             applied.answer = .success(events.first { $0.order.id == id })
         case .cancel(let id, _):
             // Not open here: answered from the store once the batch is committed.
@@ -129,7 +151,7 @@ extension TradingDesk {
                 // A bracket's exit takes the other exit (and what its entry has not filled) with it.
                 applied.report = try engine.cancel(id: id, at: now())
                 let events = OrderEvent.all(in: applied.report)
-                applied.updates = events.map(TradingUpdate.order)
+                applied.updates += events.map(TradingUpdate.order)
                 applied.answer = .success(events.first { $0.order.id == id })
             } catch {
                 applied.answer = .failure(error)
@@ -138,11 +160,24 @@ extension TradingDesk {
         return applied
     }
 
+    /// The market's status now; when it changed, the engine follows it (at the close its book is
+    /// cleared, so nothing trades on the last quotes) and the new status is returned.
+    func checkMarket() -> MarketStatus? {
+        guard marketHours.changesOverTime else { return nil }
+        let status = marketHours.status(at: now())
+        guard status != appliedMarket else { return nil }
+        appliedMarket = status
+        if !status.isOpen { engine.clearBook() }
+        let opens = status.nextOpen.map { " until \(Timestamp.iso8601($0))" } ?? ""
+        logger.info("the market \(status.isOpen ? "opened" : "closed\(opens)")")
+        return status
+    }
+
     /// After the commit (or its failure): the feed's facts are recorded, the updates published
     /// and the callers answered, all in arrival order. A failed batch publishes only its feed
-    /// state changes (they do not depend on the store) and acknowledges nothing.
+    /// state changes and market opens and closes (they do not depend on the store) and
+    /// acknowledges nothing.
     func answer(_ batch: [Applied], committed: Bool) {
-        book = engine.book
         for applied in batch {
             switch applied.job {
             case .feed(.tick(let tick), _):
@@ -154,17 +189,20 @@ extension TradingDesk {
                 break
             }
             for update in applied.updates {
-                if committed || update.isState { broadcaster.publish(update) }
+                if case .market(let status) = update { market = status }
+                if committed || update.needsNoCommit { broadcaster.publish(update) }
             }
             count(applied, committed: committed || applied.report.isEmpty)
             applied.resume(committed: committed || applied.report.isEmpty)
         }
+        // While the market is closed the engine has no book: the screens see the feed's last quotes.
+        book = engine.book ?? (appliedMarket.isOpen || appliedFeedState != .live ? nil : lastTick)
     }
 
     /// Counts an order placed or cancelled by how it was answered.
     private func count(_ applied: Applied, committed: Bool) {
         switch applied.job {
-        case .feed: return
+        case .feed, .checkMarket: return
         case .place, .cancel: break
         }
         guard committed else { return metrics.notSaved() }
@@ -210,12 +248,19 @@ extension TradingDesk.Applied {
             }
         case .cancel(_, let reply):
             reply.resume(with: answer)
+        case .checkMarket:
+            break
         }
     }
 }
 
 extension TradingUpdate {
-    var isState: Bool {
-        if case .state = self { true } else { false }
+    /// A feed state or a market status: facts that do not depend on the store, published even
+    /// when the batch's commit failed.
+    var needsNoCommit: Bool {
+        switch self {
+        case .state, .market: true
+        case .tick, .order: false
+        }
     }
 }

@@ -38,6 +38,14 @@ import ServiceLifecycle
 /// cancels get `TradingError.shuttingDown`, a 503; feed events are ignored), commits and answers
 /// everything already queued, and returns; then the store may be closed. If its task is
 /// cancelled instead, what is queued is refused, not committed.
+///
+/// **Market hours.** The desk trades during its `MarketHours` (always, by default). While the
+/// market is closed a new market order (a market bracket entry too) is REJECTED, "market closed";
+/// limit and stop orders are taken and rest; ticks are recorded and published (the screen shows
+/// the quotes) but not applied to the engine, whose book is cleared at the close: nothing fills,
+/// triggers or expires until a tick comes after the open. The status is checked with every piece
+/// of work and, for hours that change, every `marketCheckInterval` by `run()`, so the screens
+/// hear of the open and the close without a tick.
 public actor TradingDesk: Service {
     /// The engine and the next order number: only the loop (`run()`) touches them.
     var engine = MatchingEngine()
@@ -45,6 +53,8 @@ public actor TradingDesk: Service {
     /// The feed state as last applied to the engine (the published `feedState` follows it once
     /// its batch is answered).
     var appliedFeedState: FeedState = .connecting
+    /// The market's status as last applied to the engine (the published `market` follows it).
+    var appliedMarket: MarketStatus
 
     /// Work waiting for the loop, in arrival order.
     var queue: [Job] = []
@@ -54,6 +64,8 @@ public actor TradingDesk: Service {
 
     let store: any OrderStore
     let now: @Sendable () -> Date
+    let marketHours: MarketHours
+    let marketCheckInterval: Duration
     let logger: Logger
     let metrics: DeskMetrics
 
@@ -62,6 +74,8 @@ public actor TradingDesk: Service {
 
     /// The feed's state as of the last answered batch.
     public internal(set) var feedState: FeedState = .connecting
+    /// The market's status as of the last answered batch.
+    public internal(set) var market: MarketStatus
     /// The last tick received (the feed's book, before the user's orders took from it).
     public internal(set) var lastTick: FeedTick?
     /// The liquidity left in the current book after the user's orders took from it.
@@ -79,11 +93,15 @@ public actor TradingDesk: Service {
     /// - Parameters:
     ///   - broadcaster: where the screens' updates go; run it as a service too.
     ///   - chartCapacity: how many recent trades `recentTrades` keeps.
-    ///   - now: the clock orders and cancels are stamped with.
+    ///   - now: the clock orders and cancels are stamped with, and the market hours read.
+    ///   - marketHours: when market orders are taken and ticks matched (always, by default).
+    ///   - marketCheckInterval: how often `run()` checks whether the market opened or closed,
+    ///     for hours that change.
     ///   - metrics: where orders by status and commit times are recorded (`DeskMetrics`).
     public init(
         store: any OrderStore, broadcaster: TradingBroadcaster = TradingBroadcaster(),
-        chartCapacity: Int = TradeChart.defaultCapacity, now: @escaping @Sendable () -> Date = { Date() }, logger: Logger,
+        chartCapacity: Int = TradeChart.defaultCapacity, now: @escaping @Sendable () -> Date = { Date() },
+        marketHours: MarketHours = .alwaysOpen, marketCheckInterval: Duration = .seconds(10), logger: Logger,
         metrics: any MetricsFactory = NOOPMetricsHandler.instance
     ) async throws {
         let lastOrderNumber = try await store.lastOrderNumber()
@@ -97,6 +115,11 @@ public actor TradingDesk: Service {
         self.broadcaster = broadcaster
         self.chart = TradeChart(capacity: chartCapacity)
         self.now = now
+        self.marketHours = marketHours
+        self.marketCheckInterval = marketCheckInterval
+        let market = marketHours.status(at: now())
+        self.appliedMarket = market
+        self.market = market
         self.logger = logger
         self.metrics = DeskMetrics(factory: metrics)
         (doorbell, doorbellRinger) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))

@@ -5,6 +5,7 @@ import {
     setSymbol, clock
 } from "./exchange-state.js";
 import { prefillPrice } from "./exchange-ticket.js";
+import { setMarket } from "./exchange-market.js";
 
 // ---- The chart: the last trade prices, one point per trade, drawn as SVG. ----
 
@@ -224,6 +225,7 @@ export async function loadBook() {
         setSymbol(book.symbol);
         if (!state.source) setSource(book.source);
         if (state.hasData) return;
+        setMarket(book.market);
         drawBook(book);
         drawLast(book.last);
         markData();

@@ -3,8 +3,9 @@ import { state, renderBadge, setFeedState } from "./exchange-state.js";
 import { onTick, onSnapshot, loadBook } from "./exchange-chart.js";
 import { onOrderEvent, loadOrders } from "./exchange-orders.js";
 import { refreshPosition } from "./exchange-position.js";
+import { setMarket } from "./exchange-market.js";
 
-// ---- The WebSocket: snapshot, ticks, state, order events; reconnects with backoff. ----
+// ---- The WebSocket: snapshot, ticks, state, market hours, order events; reconnects with backoff. ----
 
 function socketURL() {
     return (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/exchange/ws";
@@ -44,8 +45,9 @@ export function connect() {
         if (!message || typeof message !== "object") return;
         switch (message.type) {
         case "tick": onTick(message); break;
-        case "snapshot": state.attempts = 0; onSnapshot(message); break;
+        case "snapshot": state.attempts = 0; setMarket(message.market); onSnapshot(message); break;
         case "state": setFeedState(message); renderBadge(); break;
+        case "market": setMarket(message.market); break;
         case "order": onOrderEvent(message); break;
         default: break;
         }

@@ -103,6 +103,14 @@ public struct MatchingEngine: Sendable {
         return report
     }
 
+    /// A new order refused without matching, e.g. a market order while the market is closed: it
+    /// is REJECTED with `reason` and never open (SPEC.md §10's rules are not involved).
+    public mutating func reject(_ request: OrderRequest, id: String, reason: String, at time: Date) -> MatchReport {
+        var report = MatchReport()
+        reject(Order(id: id, request: request, createdAt: time), reason, at: time, into: &report)
+        return report
+    }
+
     /// Cancels an open order; it keeps what it filled. Cancelling a bracket's entry cancels what it
     /// has not filled (its exits stay for what it did); cancelling an exit cancels both exits, and
     /// with them what the entry has not filled. `.notFound` if no open order has `id` (the engine
