@@ -3,8 +3,13 @@ protocols as `bourse sim` speaks them, over the same simulated market.
 
 For each provider the app is started with `BOURSE_FEED` and `BOURSE_FEED_URL` pointing at the
 sim: the screen goes live on the provider's quotes (one level a side, moving), and a market buy
-fills at the ask of the tick it matched (read from the app's own socket, tick by tick). With a
-wrong key the screen says the feed was refused and what to fix, and the key is nowhere on it.
+fills at the ask of the tick it matched (read from the app's own socket, tick by tick). With the
+market closed the screen says so over the provider's quotes, and a market order is rejected
+"market closed" while a limit order rests. With a wrong key the screen says the feed was refused
+and what to fix, and the key is nowhere on it.
+
+A real feed trades New York's hours by default; these apps are told `BOURSE_MARKET_HOURS` so that
+what they check does not depend on the time of day the suite runs.
 """
 import contextlib
 import json
@@ -19,7 +24,7 @@ import websocket
 from selenium.webdriver.common.by import By
 
 from conftest import bourse_binary, free_port, running_app
-from test_exchange import api, choose, history_row, open_live, place, set_field, wait, FINAL
+from test_exchange import api, choose, history_row, last_seq, open_live, place, set_field, wait, FINAL
 
 ALPACA_KEY, ALPACA_SECRET, MASSIVE_KEY = "sim-key-id", "sim-secret-value", "sim-massive-key"
 PROVIDERS = ["alpaca", "massive"]
@@ -55,14 +60,15 @@ def sim():
         process.wait()
 
 
-def provider_environment(provider, sim_port, right_key=True):
+def provider_environment(provider, sim_port, right_key=True, hours="always"):
     if provider == "alpaca":
         return {"BOURSE_FEED": "alpaca", "BOURSE_FEED_URL": f"ws://127.0.0.1:{sim_port}/v2/iex",
                 "APCA_API_KEY_ID": ALPACA_KEY if right_key else "wrong-key-id",
-                "APCA_API_SECRET_KEY": ALPACA_SECRET if right_key else "wrong-secret-value"}
+                "APCA_API_SECRET_KEY": ALPACA_SECRET if right_key else "wrong-secret-value",
+                "BOURSE_MARKET_HOURS": hours}
     return {"BOURSE_FEED": "massive", "BOURSE_FEED_URL": f"ws://127.0.0.1:{sim_port}/stocks",
             "MASSIVE_API_KEY": MASSIVE_KEY if right_key else "wrong-massive-key",
-            "MASSIVE_BASE_URL": f"http://127.0.0.1:{sim_port}"}
+            "MASSIVE_BASE_URL": f"http://127.0.0.1:{sim_port}", "BOURSE_MARKET_HOURS": hours}
 
 
 class SocketTicks:
@@ -128,6 +134,33 @@ def test_quotes_move_the_book_and_a_market_buy_fills_at_the_ask(driver, sim, pro
             assert fill["price"] == ticks.asks[fill["seq"]], "a market buy fills at the ask of the tick it met"
         finally:
             ticks.close()
+
+
+@pytest.mark.parametrize("provider", PROVIDERS)
+def test_the_closed_market_over_a_providers_quotes(driver, sim, provider, screenshot):
+    with running_app(**provider_environment(provider, sim, hours="closed")) as app_url:
+        open_live(driver, app_url)
+        note = driver.find_element(By.ID, "market-note")
+        assert note.is_displayed() and note.text == "Market closed."
+        bids, asks = book_sides(driver)
+        assert len(bids) == 1 and len(asks) == 1, "the provider's quote is shown while closed"
+
+        choose(driver, '[data-side="buy"]')
+        choose(driver, '[data-type="market"]')
+        set_field(driver, "quantity", "100")
+        market_id = place(driver)
+        wait(driver).until(lambda d: history_row(d, market_id)["status"] == "REJECTED")
+        assert "market closed" in history_row(driver, market_id)["text"]
+
+        above = str((Decimal(asks[0]) * Decimal("1.2")).quantize(Decimal("0.01")))
+        choose(driver, '[data-type="limit"]')
+        set_field(driver, "limit-price", above)
+        limit_id = place(driver)
+        seen = last_seq(driver)
+        wait(driver, 60).until(lambda d: last_seq(d) >= seen + 2)
+        order = api(app_url, f"/api/v1/orders/{limit_id}")["order"]
+        assert (order["status"], order["filledQuantity"]) == ("PENDING", 0), "a limit order rests while closed"
+        screenshot()
 
 
 @pytest.mark.parametrize("provider", PROVIDERS)
