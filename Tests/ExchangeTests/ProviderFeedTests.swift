@@ -160,10 +160,10 @@ struct ProviderFeedTests {
         }
         try await server.run { url in
             let log = EventLog(EventLog.client(url, dialect: alpaca, refusalRetry: .milliseconds(300)))
-            try await log.wait(for: "a refusal") { $0.contains { if case .state(.refused) = $0 { true } else { false } } }
+            try await log.waitForRefusals()
             try await log.wait(for: "a second attempt") { _ in server.connections >= 2 }
             await log.stop()
-            let refusal = try #require(log.states.compactMap(\.refusal).first)
+            let refusal = try #require(log.refusals.first)
             #expect(refusal.reason == "Alpaca refused the connection (402 auth failed)")
             #expect(refusal.fix.contains("APCA_API_KEY_ID") && refusal.fix.contains("APCA_API_SECRET_KEY"))
             #expect(log.ticks.isEmpty)
@@ -183,9 +183,9 @@ struct ProviderFeedTests {
         }
         try await server.run { url in
             let log = EventLog(EventLog.client(url, dialect: alpaca))
-            try await log.wait(for: "a refusal") { $0.contains { if case .state(.refused) = $0 { true } else { false } } }
+            try await log.waitForRefusals()
             await log.stop()
-            let refusal = try #require(log.states.compactMap(\.refusal).first)
+            let refusal = try #require(log.refusals.first)
             #expect(refusal.reason.contains("405 symbol limit exceeded"))
             #expect(refusal.fix.contains("--feed-symbol"))
         }
@@ -256,11 +256,9 @@ struct ProviderFeedTests {
         }
         try await server.run { url in
             let log = EventLog(EventLog.client(url, dialect: massive, refusalRetry: .milliseconds(200)))
-            try await log.wait(for: "two refusals") {
-                $0.filter { if case .state(.refused) = $0 { true } else { false } }.count >= 2
-            }
+            try await log.waitForRefusals(2)
             await log.stop()
-            let refusals = log.states.compactMap(\.refusal)
+            let refusals = log.refusals
             #expect(refusals[0].reason == "Massive refused the key (authentication failed for [secret])")
             #expect(refusals[0].fix.contains("MASSIVE_API_KEY"))
             #expect(refusals[1].reason == "Massive refused the subscription (not authorized for Q)")

@@ -71,9 +71,9 @@ struct ProviderStandInFeedTests {
                         Self.url(feedURL, path: "/v2/iex"), dialect: AlpacaStreamDialect(symbol: "AAPL", key: "x", secret: "y")))
                 : EventLog(
                     EventLog.client(Self.url(feedURL, path: "/stocks"), dialect: MassiveStreamDialect(symbol: "AAPL", key: "x")))
-            try await log.wait(for: "a refusal") { $0.contains { if case .state(.refused) = $0 { true } else { false } } }
+            try await log.waitForRefusals()
             await log.stop()
-            let refusal = try #require(log.states.compactMap(\.refusal).first)
+            let refusal = try #require(log.refusals.first)
             #expect(refusal.fix.contains(provider == "alpaca" ? "APCA_API_KEY_ID" : "MASSIVE_API_KEY"))
             #expect(log.ticks.isEmpty)
         }
@@ -86,9 +86,9 @@ struct ProviderStandInFeedTests {
                 EventLog.client(
                     Self.url(feedURL, path: "/v2/sip"),
                     dialect: AlpacaStreamDialect(symbol: "AAPL", key: "sim-id", secret: "sim-secret")))
-            try await log.wait(for: "a refusal") { $0.contains { if case .state(.refused) = $0 { true } else { false } } }
+            try await log.waitForRefusals()
             await log.stop()
-            let refusal = try #require(log.states.compactMap(\.refusal).first)
+            let refusal = try #require(log.refusals.first)
             #expect(refusal.reason.contains("409"))
             #expect(refusal.fix.contains("IEX"))
         }

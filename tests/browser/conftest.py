@@ -9,6 +9,7 @@ told to stay offline and is never asked for a browser.
 import contextlib
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -80,6 +81,30 @@ def running_app(*arguments, host="127.0.0.1", prepare=None, database=None, port=
             process.wait()
         log.close()
         shutil.rmtree(workdir, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def running_sim(*arguments):
+    """Runs `$BOURSE_BIN sim` on a free loopback port with `arguments`; yields the port once it
+    listens, and kills it after."""
+    port = free_port()
+    process = subprocess.Popen(
+        [str(bourse_binary()), "sim", "--host", "127.0.0.1", "--port", str(port), *arguments],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            if process.poll() is not None:
+                pytest.fail(f"bourse sim exited with {process.returncode}: {process.stderr.read()}")
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=1):
+                break
+            if time.monotonic() > deadline:
+                pytest.fail("bourse sim did not start listening within 30 s")
+            time.sleep(0.2)
+        yield port
+    finally:
+        process.kill()
+        process.wait()
 
 
 @pytest.fixture(scope="session")

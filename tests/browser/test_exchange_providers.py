@@ -11,19 +11,15 @@ and what to fix, and the key is nowhere on it.
 A real feed trades New York's hours by default; these apps are told `BOURSE_MARKET_HOURS` so that
 what they check does not depend on the time of day the suite runs.
 """
-import contextlib
 import json
-import socket
-import subprocess
 import threading
-import time
 from decimal import Decimal
 
 import pytest
 import websocket
 from selenium.webdriver.common.by import By
 
-from conftest import bourse_binary, free_port, running_app
+from conftest import running_app, running_sim
 from test_exchange import api, choose, history_row, last_seq, open_live, place, set_field, wait, FINAL
 
 ALPACA_KEY, ALPACA_SECRET, MASSIVE_KEY = "sim-key-id", "sim-secret-value", "sim-massive-key"
@@ -39,25 +35,9 @@ def size():
 @pytest.fixture(scope="module")
 def sim():
     """One `bourse sim` speaking both providers' streams (and Massive's REST API), with keys."""
-    port = free_port()
-    process = subprocess.Popen(
-        [str(bourse_binary()), "sim", "--host", "127.0.0.1", "--port", str(port), "--feed-rate", "2",
-         "--alpaca-key", ALPACA_KEY, "--alpaca-secret", ALPACA_SECRET, "--massive-key", MASSIVE_KEY],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            if process.poll() is not None:
-                pytest.fail(f"bourse sim exited with {process.returncode}: {process.stderr.read()}")
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=1):
-                break
-            if time.monotonic() > deadline:
-                pytest.fail("bourse sim did not start listening within 30 s")
-            time.sleep(0.2)
+    with running_sim("--feed-rate", "2", "--alpaca-key", ALPACA_KEY, "--alpaca-secret", ALPACA_SECRET,
+                     "--massive-key", MASSIVE_KEY) as port:
         yield port
-    finally:
-        process.kill()
-        process.wait()
 
 
 def provider_environment(provider, sim_port, right_key=True, hours="always"):

@@ -14,9 +14,6 @@ stock (its sparklines), which pushed the list's second grouped-daily answer into
 """
 import contextlib
 import re
-import socket
-import subprocess
-import time
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -24,7 +21,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import bourse_binary, free_port, running_app
+from conftest import running_app, running_sim
 
 # The rate limit the sim enforces and the app is told to keep to: Massive's free tier.
 PER_MINUTE = 5
@@ -47,26 +44,9 @@ def size():
 @contextlib.contextmanager
 def free_tier_sim(request_log):
     """`bourse sim` as Massive's free tier, logging every request it receives to `request_log`."""
-    port = free_port()
-    process = subprocess.Popen(
-        [str(bourse_binary()), "sim", "--host", "127.0.0.1", "--port", str(port),
-         "--rate-limit", str(PER_MINUTE), "--tier", "free", "--slow", f"{GROUPED.rstrip('/')}={GROUPED_DELAY}",
-         "--request-log", str(request_log)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            if process.poll() is not None:
-                pytest.fail(f"bourse sim exited with {process.returncode}: {process.stderr.read()}")
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=1):
-                break
-            if time.monotonic() > deadline:
-                pytest.fail("bourse sim did not start listening within 30 s")
-            time.sleep(0.2)
+    with running_sim("--rate-limit", str(PER_MINUTE), "--tier", "free", "--slow", f"{GROUPED.rstrip('/')}={GROUPED_DELAY}",
+                     "--request-log", str(request_log)) as port:
         yield f"http://127.0.0.1:{port}"
-    finally:
-        process.kill()
-        process.wait()
 
 
 def requests_logged(request_log):

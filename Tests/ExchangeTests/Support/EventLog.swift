@@ -59,6 +59,16 @@ final class EventLog: Sendable {
         throw FeedTestError.timedOut(what)
     }
 
+    /// The refusals reported, in order.
+    var refusals: [FeedRefusal] { states.compactMap(\.refusal) }
+
+    /// Waits until `count` refusals have been reported.
+    func waitForRefusals(_ count: Int = 1) async throws {
+        try await wait(for: "\(count) refusals") { events in
+            events.filter { if case .state(.refused) = $0 { true } else { false } }.count >= count
+        }
+    }
+
     /// Waits for `count` more ticks than there are now.
     func waitForTicks(_ count: Int, after events: [FeedEvent]? = nil) async throws {
         let base = (events ?? all).count

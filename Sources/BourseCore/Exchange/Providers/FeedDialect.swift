@@ -16,6 +16,32 @@ public protocol FeedDialect: Sendable {
 }
 
 extension FeedDialect {
+    /// Reads a frame, a JSON array, item by item with `read`: an item that breaks the protocol
+    /// is a problem named by its place ("message 2: …"), and the rest are still read, unless one
+    /// ended the connection.
+    mutating func readItems(
+        of text: String, naming noun: String,
+        _ read: (inout Self, JSONValue, inout ProviderReading) throws(FeedMessageError) -> Void
+    ) -> ProviderReading {
+        var reading = ProviderReading()
+        let items: [JSONValue]
+        do throws(FeedMessageError) {
+            items = try ProviderValues.items(text)
+        } catch {
+            reading.problems.append(error)
+            return reading
+        }
+        for (index, item) in items.enumerated() {
+            do throws(FeedMessageError) {
+                try read(&self, item, &reading)
+            } catch {
+                reading.problems.append(FeedMessageError("\(noun) \(index + 1): \(error.reason)"))
+            }
+            if reading.endsConnection { break }
+        }
+        return reading
+    }
+
     /// A provider's free text (an error message) made safe to show and log: the secrets in
     /// `secrets` removed, control characters dropped, at most 200 characters.
     static func shown(_ text: String, hiding secrets: [String]) -> String {

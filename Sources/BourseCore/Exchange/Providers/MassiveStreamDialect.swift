@@ -28,23 +28,9 @@ public struct MassiveStreamDialect: FeedDialect {
     }
 
     public mutating func read(_ text: String) -> ProviderReading {
-        var reading = ProviderReading()
-        let items: [JSONValue]
-        do throws(FeedMessageError) {
-            items = try ProviderValues.items(text)
-        } catch {
-            reading.problems.append(error)
-            return reading
+        readItems(of: text, naming: "event") { dialect, item, reading throws(FeedMessageError) in
+            try dialect.read(item, into: &reading)
         }
-        for (index, item) in items.enumerated() {
-            do throws(FeedMessageError) {
-                try read(item, into: &reading)
-            } catch {
-                reading.problems.append(FeedMessageError("event \(index + 1): \(error.reason)"))
-            }
-            if reading.endsConnection { break }
-        }
-        return reading
     }
 
     private mutating func read(_ item: JSONValue, into reading: inout ProviderReading) throws(FeedMessageError) {
