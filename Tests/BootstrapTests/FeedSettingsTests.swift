@@ -29,6 +29,7 @@ struct FeedSettingsTests {
             try SourceSettings(environment: environment.merging(["BOURSE_FEED_URL": "ws://127.0.0.1:8081/v2/iex"]) { $1 })
                 .feed)
         #expect(local.url.absoluteString == "ws://127.0.0.1:8081/v2/iex")
+        #expect(feed.label == "Alpaca · IEX")
     }
 
     @Test func massiveTakesTheRESTKeyAndTheDelayedHostOnRequest() throws {
@@ -37,6 +38,7 @@ struct FeedSettingsTests {
         let delayed = try #require(
             try SourceSettings(environment: ["BOURSE_FEED": "Massive-Delayed", "POLYGON_API_KEY": "PK"]).feed)
         #expect(delayed.url.absoluteString == "wss://delayed.massive.com/stocks")
+        #expect((realTime.label, delayed.label) == ("Massive", "Massive · 15 min delayed"))
     }
 
     @Test(arguments: [

@@ -130,4 +130,10 @@ struct ExchangePageTests {
             }
         }
     }
+
+    @Test func aProvidersFeedIsNamedInTheHeaderEscaped() {
+        let page = String(describing: ExchangePage(sourceLabel: "Alpaca · <IEX>").render())
+        #expect(page.contains(#"<p class="source-label" id="source-label">Alpaca · &lt;IEX&gt;</p>"#))
+        #expect(String(describing: ExchangePage().render()).contains(#"<p class="source-label" id="source-label" hidden></p>"#))
+    }
 }

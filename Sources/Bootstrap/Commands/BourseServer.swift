@@ -93,7 +93,8 @@ public enum BourseServer {
             configuration: settings.feed?.clientConfiguration ?? .init(), marketHours: settings.marketHours, logger: logger,
             metrics: metrics.factory)
         let exchange = ExchangeVenue(
-            desk: desk, source: settings.feedKind, symbol: embedded?.feed?.simulator.symbol ?? dialect?.symbol)
+            desk: desk, source: settings.feedKind, symbol: embedded?.feed?.simulator.symbol ?? dialect?.symbol,
+            sourceLabel: settings.feed?.label)
         let watchlist = StoredWatchlist(store: DatabaseWatchlistStore(database: database), market: market, listings: search)
         // The notices (the bell) and their Web Push queue, sent on its own task (docs/notifications.md).
         let contact = environment["BOURSE_PUSH_CONTACT"] ?? PushSender.defaultContact

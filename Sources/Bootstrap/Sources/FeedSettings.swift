@@ -77,6 +77,17 @@ public struct FeedSettings: Sendable, CustomStringConvertible {
         }
     }
 
+    /// Where the quotes come from, for the exchange screen: "Alpaca · IEX" (the stream's feed, the
+    /// address's last part), "Massive", "Massive · 15 min delayed"; nil for a Bourse feed.
+    public var label: String? {
+        switch provider {
+        case .bourse: nil
+        case .alpaca: url.lastPathComponent.isEmpty ? "Alpaca" : "Alpaca · \(url.lastPathComponent.uppercased())"
+        case .massive: "Massive"
+        case .massiveDelayed: "Massive · 15 min delayed"
+        }
+    }
+
     /// The provider's dialect for the stock `symbol`; nil for Bourse's own protocol (each tick
     /// names its stock).
     public func dialect(symbol: String) -> (any FeedDialect)? {

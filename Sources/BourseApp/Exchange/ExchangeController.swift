@@ -36,7 +36,9 @@ struct ExchangeController: FeatureController {
         router.delete("api/v1/orders/:id", use: cancel)
         router.get("api/v1/book", use: book)
         router.get("api/v1/position", use: position)
-        router.get("exchange") { _, _ in HTMLPage(html: ExchangePage(market: await exchange.desk.market).render()) }
+        router.get("exchange") { _, _ in
+            HTMLPage(html: ExchangePage(market: await exchange.desk.market, sourceLabel: exchange.sourceLabel).render())
+        }
         ExchangeSocket(exchange: exchange, openSockets: openSockets).addRoutes(to: router)
     }
 

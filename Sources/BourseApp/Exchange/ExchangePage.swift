@@ -16,6 +16,9 @@ struct ExchangePage {
 
     /// Whether the market is open as the page is drawn.
     var market: MarketStatus = .open
+    /// Where a real feed's quotes come from ("Alpaca · IEX"), in the header as on the market's
+    /// pages; nil for the simulated feed (labelled "Simulated" beside the feed's state).
+    var sourceLabel: String?
 
     func render() -> HTML {
         let closed = !market.isOpen
@@ -103,7 +106,7 @@ struct ExchangePage {
             </div>
             """
         return PageLayout(
-            title: "Exchange", section: .exchange, content: content,
+            title: "Exchange", section: .exchange, sourceLabel: sourceLabel, content: content,
             scripts: ["exchange.js"],
             stylesheets: ["exchange.css"]
         ).render()
