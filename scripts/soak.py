@@ -555,6 +555,9 @@ async def soak(args):
             POLYGON_BASE_URL=f"http://127.0.0.1:{polygon_port}",
             POLYGON_RATE_LIMIT=str(args.rate_limit),
             BOURSE_FEED_URL=f"ws://127.0.0.1:{feed_port}/feed",
+            # The proxied feed counts as a real one, which trades New York's hours only: the soak
+            # trades through the night, as the embedded feed would.
+            BOURSE_MARKET_HOURS=os.environ.get("BOURSE_MARKET_HOURS", "always"),
         )
         server_log_path = os.path.join(workdir, "server.log")
         server_log = open(server_log_path, "w")

@@ -43,4 +43,29 @@ struct JSONReaderTests {
             (error as? JSONError)?.offset == 6
         }
     }
+
+    @Test func streamsOneArrayMemberElementByElement() throws {
+        let text = #"{"status": "OK", "tickers": [{"ticker": "A"}, 2, [3]], "nested": {"tickers": [4]}, "count": 3}"#
+        var elements: [JSONValue] = []
+        let document = try JSONReader.parse(Array(text.utf8), streaming: "tickers") { elements.append($0) }
+        #expect(elements == [.object(["ticker": .string("A")]), .number("2"), .array([.number("3")])])
+        #expect(document["tickers"] == .array([]), "the streamed member is kept, empty")
+        #expect(document["nested"] == .object(["tickers": .array([.number("4")])]), "only the top level's member streams")
+        #expect(document["status"] == .string("OK") && document["count"] == .number("3"))
+
+        let notAnArray = try JSONReader.parse(Array(#"{"tickers": {"a": 1}}"#.utf8), streaming: "tickers") { _ in
+            Issue.record("an object is not streamed")
+        }
+        #expect(notAnArray["tickers"] == .object(["a": .number("1")]))
+    }
+
+    @Test(
+        "streaming refuses what parse refuses, and a top level that is not an object",
+        arguments: [
+            "", "{", "[1]", "{\"tickers\": [1,]}", "{\"tickers\": [1 2]}", "{\"tickers\": [{\"a\":}]}", "{\"tickers\": [1]",
+            "{\"tickers\": [1]} {}", "{\"tickers\": [\"abc]}",
+        ])
+    func streamingMalformed(text: String) {
+        #expect(throws: JSONError.self) { try JSONReader.parse(Array(text.utf8), streaming: "tickers") { _ in } }
+    }
 }

@@ -47,6 +47,22 @@ struct MatchingEngineTests {
         #expect(later.orders.first?.averagePrice == ExactDecimal("101.0167"))
     }
 
+    @Test func dayOrdersNoLongerOpenAreNotKeptAndTheOpenOnesStillExpire() throws {
+        var engine = MatchingEngine()
+        _ = engine.apply(S.tick("tick 1 bids 99.99x100 asks 100.01x30"))
+        _ = engine.submit(S.request(["keep", "buy", "limit", "10", "90.00", "tif=day"]), id: "keep", at: S.time(1))
+        for n in 0..<10_000 {
+            _ = engine.submit(S.request(["o\(n)", "buy", "limit", "10", "90.00", "tif=day"]), id: "o\(n)", at: S.time(1))
+            _ = try engine.cancel(id: "o\(n)", at: S.time(1))
+        }
+        // A session of orders placed and cancelled keeps a list the size of the open ones.
+        #expect(engine.dayOrders.count - engine.dayOrdersStart < 200)
+
+        let nextSession = engine.apply(S.tick("tick 40000 bids 99.99x100 asks 100.01x30"))
+        #expect(nextSession.orders.map(\.id) == ["keep"])
+        #expect(nextSession.orders.map(\.status) == [.expired])
+    }
+
     @Test func aTickThatTouchesNoOrderReportsNothing() {
         var engine = MatchingEngine()
         _ = engine.submit(try! .limit(.buy, quantity: 10, price: S.price("100.00")), id: "o1", at: S.time(0))

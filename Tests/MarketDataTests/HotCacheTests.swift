@@ -35,6 +35,24 @@ struct HotCacheTests {
         #expect(transport.calls.count == 2)
     }
 
+    @Test func aStaleAnswerIsReadFromTheDatabaseOnceWhileTheSourceFails() async throws {
+        let transport = ScriptedTransport([
+            .respond(SlowSourceTests.prev(close: "156.80")), .fail("connection refused"),
+        ])
+        let now = TestNow()
+        let cache = RecordingCache()
+        let client = SlowSourceTests.client(transport, now: now, cache: cache, patience: nil)
+        _ = try await client.previousClose("AAPL")
+        now.advance(seconds: 7200)  // stale, and the source is down
+        let readsBefore = cache.lookedUpKeys.count
+        for _ in 0..<10 {
+            let again = try await client.previousClose("AAPL")
+            #expect(again.value?.close.description == "156.80" && again.isStale)
+        }
+        #expect(transport.calls.count >= 11, "each ask still tries the source")
+        #expect(cache.lookedUpKeys.count == readsBefore, "the stale answer is served from memory, not read again")
+    }
+
     @Test func theMemoryIsBounded() {
         let answers = DecodedAnswers(capacity: 10)
         let fresh = Date().addingTimeInterval(3600)

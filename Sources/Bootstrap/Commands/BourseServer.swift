@@ -57,7 +57,9 @@ public enum BourseServer {
     static let exitDeadline = Duration.milliseconds(4500)
 
     public static func run(options: Options, environment: [String: String]) async throws {
+        let heap = HeapSettings.apply(environment: environment)
         let logger = Log.make("bourse", environment: environment)
+        if !heap.isEmpty { logger.debug("allocator set", metadata: ["settings": "\(heap.joined(separator: ", "))"]) }
         let network = try options.network.settings(host: options.host, environment: environment)
         let settings = try SourceSettings(environment: environment)
         let search = ListingSearch()  // starts indexing the listings now, in the background

@@ -33,6 +33,30 @@ public enum JSONReader {
         return value
     }
 
+    /// Reads a document whose top level is an object, handing each element of its array member
+    /// `key` to `element` as soon as it is read instead of keeping it: a long list (the whole
+    /// market's snapshot, thousands of stocks) costs one element's tree at a time, not the whole
+    /// document's. Returns the document with that member an empty array; a `key` that is not an
+    /// array is returned as `parse` would. The document is checked as strictly as by `parse`.
+    public static func parse(
+        _ bytes: [UInt8], streaming key: String, _ element: (JSONValue) -> Void
+    ) throws(JSONError) -> JSONValue {
+        let result = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(JSONError) in
+                var cursor = Cursor(bytes: buffer)
+                cursor.skipWhitespace()
+                guard !cursor.atEnd, buffer[cursor.position] == UInt8(ascii: "{") else {
+                    throw cursor.error("the document is not an object")
+                }
+                let value = try cursor.readObject(depth: 0, streaming: key, element)
+                cursor.skipWhitespace()
+                guard cursor.atEnd else { throw cursor.error("unexpected text after the document") }
+                return value
+            }
+        }
+        return try result.get()
+    }
+
     struct Cursor {
         let bytes: UnsafeBufferPointer<UInt8>
         var position = 0
@@ -82,7 +106,11 @@ public enum JSONReader {
             position += count
         }
 
-        mutating func readObject(depth: Int) throws(JSONError) -> JSONValue {
+        /// An object; the array member `streaming`, if any, goes element by element to `element`
+        /// and is kept as an empty array.
+        mutating func readObject(
+            depth: Int, streaming: String? = nil, _ element: (JSONValue) -> Void = { _ in }
+        ) throws(JSONError) -> JSONValue {
             position += 1
             var members: [String: JSONValue] = [:]
             skipWhitespace()
@@ -98,7 +126,12 @@ public enum JSONReader {
                 guard !atEnd, bytes[position] == UInt8(ascii: ":") else { throw error("expected ':' after a member name") }
                 position += 1
                 skipWhitespace()
-                members[key] = try readValue(depth: depth + 1)
+                if key == streaming, !atEnd, bytes[position] == UInt8(ascii: "[") {
+                    try readElements(depth: depth + 1, element)
+                    members[key] = .array([])
+                } else {
+                    members[key] = try readValue(depth: depth + 1)
+                }
                 skipWhitespace()
                 guard !atEnd else { throw error("the document ends inside an object") }
                 if bytes[position] == UInt8(ascii: ",") {
@@ -112,16 +145,22 @@ public enum JSONReader {
         }
 
         mutating func readArray(depth: Int) throws(JSONError) -> JSONValue {
-            position += 1
             var elements: [JSONValue] = []
+            try readElements(depth: depth) { elements.append($0) }
+            return .array(elements)
+        }
+
+        /// An array's elements, each to `element` as it is read.
+        mutating func readElements(depth: Int, _ element: (JSONValue) -> Void) throws(JSONError) {
+            position += 1
             skipWhitespace()
             if !atEnd, bytes[position] == UInt8(ascii: "]") {
                 position += 1
-                return .array(elements)
+                return
             }
             while true {
                 skipWhitespace()
-                elements.append(try readValue(depth: depth + 1))
+                element(try readValue(depth: depth + 1))
                 skipWhitespace()
                 guard !atEnd else { throw error("the document ends inside an array") }
                 if bytes[position] == UInt8(ascii: ",") {
@@ -130,7 +169,7 @@ public enum JSONReader {
                 }
                 guard bytes[position] == UInt8(ascii: "]") else { throw error("expected ',' or ']' in an array") }
                 position += 1
-                return .array(elements)
+                return
             }
         }
 

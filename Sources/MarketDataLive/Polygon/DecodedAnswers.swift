@@ -1,12 +1,15 @@
 import Foundation
 import Synchronization
 
-/// Decoded answers kept in memory in front of the database (the hot cache): a fresh hit costs a
+/// Decoded answers kept in memory in front of the database (the hot cache): a hit costs a
 /// dictionary lookup instead of a SQLite read and a JSON decode. SQLite stays the durable copy
 /// (restarts, offline) and the truth: an entry is used for at most `maximumAge` (10 s) before
 /// the database is read again, so a change made there (another process, the command line) is
-/// seen within that. Bounded: past `capacity` entries the least recently used half goes; only
-/// fresh answers are served from here, a stale one is asked of the database as before.
+/// seen within that. Bounded: past `capacity` entries the least recently used half goes.
+///
+/// A stale answer is kept too, as the one to serve while the source fails: without it, every
+/// request in an outage read and decoded it again (the whole market's snapshot, megabytes, many
+/// times a second), which is what kept the heap growing in the hour-long soak.
 final class DecodedAnswers: Sendable {
     private struct Entry: @unchecked Sendable {
         // `any Sendable` values, read back as the type they were stored as.
@@ -31,10 +34,25 @@ final class DecodedAnswers: Sendable {
         self.maximumAge = maximumAge
     }
 
+    /// An answer in memory: its value and when it was fetched, and until when it is fresh.
+    struct Kept<Value> {
+        let value: Value
+        let fetchedAt: Date
+        let freshUntil: Date
+
+        func isFresh(at now: Date) -> Bool { now < freshUntil }
+    }
+
     /// The answer for `key` when it is in memory, of type `Value`, and fresh at `now`.
-    func fresh<Value: Sendable>(_ key: String, as _: Value.Type, now: Date) -> (value: Value, fetchedAt: Date)? {
+    func fresh<Value: Sendable>(_ key: String, as type: Value.Type, now: Date) -> (value: Value, fetchedAt: Date)? {
+        guard let kept = kept(key, as: type), kept.isFresh(at: now) else { return nil }
+        return (kept.value, kept.fetchedAt)
+    }
+
+    /// The answer for `key` when it is in memory and of type `Value`, fresh or stale.
+    func kept<Value: Sendable>(_ key: String, as _: Value.Type) -> Kept<Value>? {
         state.withLock { state in
-            guard var entry = state.entries[key], now < entry.freshUntil, ContinuousClock.now < entry.keptUntil,
+            guard var entry = state.entries[key], ContinuousClock.now < entry.keptUntil,
                 let value = entry.value as? Value
             else {
                 return nil
@@ -42,7 +60,7 @@ final class DecodedAnswers: Sendable {
             state.tick += 1
             entry.lastUse = state.tick
             state.entries[key] = entry
-            return (value, entry.fetchedAt)
+            return Kept(value: value, fetchedAt: entry.fetchedAt, freshUntil: entry.freshUntil)
         }
     }
 

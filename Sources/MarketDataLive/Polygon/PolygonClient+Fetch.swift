@@ -16,19 +16,10 @@ extension PolygonClient {
         decode: @escaping @Sendable ([UInt8]) throws(MarketDataError) -> Value
     ) async throws(MarketDataError) -> Fetched<Value> {
         let key = request.cacheKey
-        if let hit = decoded.fresh(key, as: Value.self, now: now()) {
+        let saved = await savedAnswer(for: key, decode: decode)
+        if let saved, !saved.isStale {
             metrics.answered(.hit)
-            return Fetched(value: hit.value, fetchedAt: hit.fetchedAt, isStale: false)
-        }
-        var saved: Fetched<Value>?
-        if let cached = await cachedAnswer(for: key), let value = try? decode(cached.body) {
-            if now() < cached.freshUntil {
-                logger.debug("cache hit", metadata: ["key": "\(redactor.redact(key))"])
-                decoded.keep(value, for: key, fetchedAt: cached.fetchedAt, freshUntil: cached.freshUntil)
-                metrics.answered(.hit)
-                return Fetched(value: value, fetchedAt: cached.fetchedAt, isStale: false)
-            }
-            saved = Fetched(value: value, fetchedAt: cached.fetchedAt, isStale: true)
+            return saved
         }
         if SourceAccess.savedOnly {
             if let saved { return saved }
@@ -100,14 +91,8 @@ extension PolygonClient {
         decode: @escaping @Sendable ([UInt8]) throws(MarketDataError) -> Value
     ) async -> Result<Fetched<Value>, MarketDataError> {
         let key = request.cacheKey
-        if let hit = decoded.fresh(key, as: Value.self, now: now()) {
-            return .success(Fetched(value: hit.value, fetchedAt: hit.fetchedAt, isStale: false))
-        }
-        let cached = await cachedAnswer(for: key)
-        if let cached, now() < cached.freshUntil, let value = try? decode(cached.body) {
-            decoded.keep(value, for: key, fetchedAt: cached.fetchedAt, freshUntil: cached.freshUntil)
-            return .success(Fetched(value: value, fetchedAt: cached.fetchedAt, isStale: false))
-        }
+        let saved = await savedAnswer(for: key, decode: decode)
+        if let saved, !saved.isStale { return .success(saved) }
         let outcome = await send(request)
         var failure: MarketDataError
         switch outcome {
@@ -137,15 +122,32 @@ extension PolygonClient {
         case .gaveUp(let error):
             failure = error
         }
-        if let cached, let value = try? decode(cached.body) {
+        if let saved {
             onEvent(.servedStale(scrubbed(failure)))
             metrics.answered(.stale)
             logger.warning(
                 "serving a stale answer",
                 metadata: ["key": "\(redactor.redact(key))", "reason": "\(redactor.redact(failure.description))"])
-            return .success(Fetched(value: value, fetchedAt: cached.fetchedAt, isStale: true))
+            return .success(saved)
         }
         return .failure(failure)
+    }
+
+    /// The answer saved for `key`, decoded, and whether it is stale: from memory while it is kept
+    /// there, else read from the database, decoded once and kept in memory, stale or not (the one
+    /// to serve while the source fails). Nil: nothing saved, or what is saved does not decode.
+    private func savedAnswer<Value: Sendable>(
+        for key: String, decode: @Sendable ([UInt8]) throws(MarketDataError) -> Value
+    ) async -> Fetched<Value>? {
+        let time = now()
+        if let kept = decoded.kept(key, as: Value.self) {
+            return Fetched(value: kept.value, fetchedAt: kept.fetchedAt, isStale: !kept.isFresh(at: time))
+        }
+        guard let cached = await cachedAnswer(for: key), let value = try? decode(cached.body) else { return nil }
+        decoded.keep(value, for: key, fetchedAt: cached.fetchedAt, freshUntil: cached.freshUntil)
+        let isStale = time >= cached.freshUntil
+        if !isStale { logger.debug("cache hit", metadata: ["key": "\(redactor.redact(key))"]) }
+        return Fetched(value: value, fetchedAt: cached.fetchedAt, isStale: isStale)
     }
 
     /// The error with the key taken out of its text.

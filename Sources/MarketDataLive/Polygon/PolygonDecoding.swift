@@ -122,12 +122,22 @@ enum PolygonDecoding {
     /// `updated` (Unix nanoseconds) in New York. A ticker whose day is still empty (before the
     /// open, Massive clears the day at 3:30 ET) is left out of `last`; a snapshot with no day at
     /// all is of no use for prices and reads as `.invalidResponse`.
+    ///
+    /// The `tickers` array (6 to 10 MB for every stock) is read one ticker at a time, never as a
+    /// whole tree: a tree of every ticker costs over ten times the body in short-lived objects,
+    /// and read again every few seconds under load it kept the heap growing (BENCHMARKS.md).
     static func snapshots(_ body: [UInt8]) throws(MarketDataError) -> MarketSnapshot {
-        let document = try document(body)
-        guard let tickers = document["tickers"]?.arrayValue else {
+        var reading = SnapshotReading()
+        let document: JSONValue
+        do {
+            document = try JSONReader.parse(body, streaming: "tickers") { reading.add($0) }
+        } catch {
+            throw .invalidResponse("the body is not JSON (\(error))")
+        }
+        guard document["tickers"]?.arrayValue != nil else {
             throw .invalidResponse("the snapshot has no `tickers` array")
         }
-        return try snapshot(of: tickers)
+        return try reading.snapshot()
     }
 
     /// One ticker's snapshot (`ticker`, an object), read like the whole market's.
@@ -135,30 +145,40 @@ enum PolygonDecoding {
         guard let ticker = try document(body)["ticker"], ticker.objectValue != nil else {
             throw .invalidResponse("the snapshot has no `ticker` object")
         }
-        return try snapshot(of: [ticker])
+        var reading = SnapshotReading()
+        reading.add(ticker)
+        return try reading.snapshot()
     }
 
-    private static func snapshot(of tickers: [JSONValue]) throws(MarketDataError) -> MarketSnapshot {
+    /// A snapshot read ticker by ticker.
+    private struct SnapshotReading {
         var newest: Int64 = 0
         var last: [String: Bar] = [:]
         var previous: [String: Bar] = [:]
-        for value in tickers {
+        var missingTicker = false
+
+        mutating func add(_ value: JSONValue) {
             guard let symbol = value["ticker"]?.stringValue, !symbol.isEmpty else {
-                throw .invalidResponse("a snapshot has no `ticker`")
+                missingTicker = true
+                return
             }
             let updated = value["updated"]?.int64Value ?? 0
             let at = Date(timeIntervalSince1970: TimeInterval(updated) / 1e9)
-            if let day = value["day"], let bar = snapshotBar(day, start: at), bar.close > .zero {
+            if let day = value["day"], let bar = PolygonDecoding.snapshotBar(day, start: at), bar.close > .zero {
                 last[symbol] = bar
                 newest = max(newest, updated)
             }
-            if let day = value["prevDay"], let bar = snapshotBar(day, start: at), bar.close > .zero {
+            if let day = value["prevDay"], let bar = PolygonDecoding.snapshotBar(day, start: at), bar.close > .zero {
                 previous[symbol] = bar
             }
         }
-        guard newest > 0 else { throw .invalidResponse("the snapshot has no day's prices yet") }
-        let day = NewYorkTime.marketDate(of: Date(timeIntervalSince1970: TimeInterval(newest) / 1e9))
-        return MarketSnapshot(day: day, last: last, previous: previous)
+
+        func snapshot() throws(MarketDataError) -> MarketSnapshot {
+            guard !missingTicker else { throw .invalidResponse("a snapshot has no `ticker`") }
+            guard newest > 0 else { throw .invalidResponse("the snapshot has no day's prices yet") }
+            let day = NewYorkTime.marketDate(of: Date(timeIntervalSince1970: TimeInterval(newest) / 1e9))
+            return MarketSnapshot(day: day, last: last, previous: previous)
+        }
     }
 
     /// A snapshot's `day` or `prevDay` (no `t` of its own); nil when a price is missing.

@@ -8,7 +8,7 @@ extension MatchingEngine {
     /// order or an id already open is ignored.
     public mutating func restore(_ order: Order) {
         guard order.status.isOpen, ranks[order.id] == nil, order.remainingQuantity > 0 else { return }
-        if order.timeInForce == .day { dayOrders.append((NewYorkTime.sessionDate(of: order.createdAt), order.id)) }
+        if order.timeInForce == .day { rememberDayOrder(order.id, session: NewYorkTime.sessionDate(of: order.createdAt)) }
         if order.bracket != nil, order.filledQuantity > 0 { exitsMade.insert(order.id) }
         if let parent = order.parentID { exitsMade.insert(parent) }
         let rank = takeRank()

@@ -94,7 +94,7 @@ public struct MatchingEngine: Sendable {
             return MatchReport(orders: [order])
         }
         var report = MatchReport()
-        if request.timeInForce == .day { dayOrders.append((NewYorkTime.sessionDate(of: time), id)) }
+        if request.timeInForce == .day { rememberDayOrder(id, session: NewYorkTime.sessionDate(of: time)) }
         switch request.kind {
         case .market: submitMarket(order, at: time, into: &report)
         case .limit(let limit): submitLimit(order, limit: limit, rank: takeRank(), at: time, into: &report)
@@ -201,6 +201,18 @@ public struct MatchingEngine: Sendable {
             dayOrders.removeFirst(dayOrdersStart)
             dayOrdersStart = 0
         }
+    }
+
+    /// Remembers a `day` order for step 1. The ones no longer open are dropped whenever they are
+    /// most of the list, so it stays the size of the open orders, not of every order placed in
+    /// the session (a day of orders placed and cancelled would otherwise keep them all).
+    mutating func rememberDayOrder(_ id: String, session: MarketDate) {
+        let listed = dayOrders.count - dayOrdersStart
+        if listed >= 64, listed > 2 * ranks.count {
+            dayOrders = dayOrders[dayOrdersStart...].filter { ranks[$0.id] != nil }
+            dayOrdersStart = 0
+        }
+        dayOrders.append((session, id))
     }
 
     /// Whether `id` is the form of an exit's id (`X.tp`, `X.sl`), which the user may not take.

@@ -67,21 +67,10 @@ public struct AlpacaStreamDialect: FeedDialect {
             refuseOrClose(code: item["code"]?.int64Value, message: item["msg"]?.stringValue ?? "", into: &reading)
         case "q":
             guard try ProviderValues.symbol(item, "S") == symbol else { return }
-            let time = try Self.time(item)
-            let bid = ProviderValues.level(
-                price: try ProviderValues.price(item, "bp", .bid), lots: try ProviderValues.count(item, "bs"),
-                sharesPerLot: Self.sharesPerLot)
-            let ask = ProviderValues.level(
-                price: try ProviderValues.price(item, "ap", .ask), lots: try ProviderValues.count(item, "as"),
-                sharesPerLot: Self.sharesPerLot)
-            reading.updates.append(.quote(bid: bid, ask: ask, time: time))
+            reading.updates.append(try ProviderValues.quote(item, sharesPerLot: Self.sharesPerLot, time: Self.time(item)))
         case "t":
             guard try ProviderValues.symbol(item, "S") == symbol else { return }
-            let time = try Self.time(item)
-            let price = try ProviderValues.price(item, "p", .trade)
-            let size = try ProviderValues.count(item, "s")
-            guard price.ticks > 0, size > 0 else { throw FeedMessageError("a trade needs a price and a size above zero") }
-            reading.updates.append(.trade(LastTrade(price: price, size: size), time: time))
+            reading.updates.append(try ProviderValues.trade(item, time: Self.time(item)))
         default:
             // Bars, statuses, corrections and what Alpaca adds later: not the book's.
             break

@@ -48,6 +48,22 @@ enum ProviderValues {
         return symbol
     }
 
+    /// A quote's best bid and ask, as both providers name them: `bp` and `bs`, `ap` and `as`,
+    /// sizes in round lots of `sharesPerLot`.
+    static func quote(_ item: JSONValue, sharesPerLot: Int, time: Date) throws(FeedMessageError) -> ProviderUpdate {
+        let bid = level(price: try price(item, "bp", .bid), lots: try count(item, "bs"), sharesPerLot: sharesPerLot)
+        let ask = level(price: try price(item, "ap", .ask), lots: try count(item, "as"), sharesPerLot: sharesPerLot)
+        return .quote(bid: bid, ask: ask, time: time)
+    }
+
+    /// A trade's price `p` and size `s` in shares, as both providers name them; both above zero.
+    static func trade(_ item: JSONValue, time: Date) throws(FeedMessageError) -> ProviderUpdate {
+        let price = try price(item, "p", .trade)
+        let size = try count(item, "s")
+        guard price.ticks > 0, size > 0 else { throw FeedMessageError("a trade needs a price and a size above zero") }
+        return .trade(LastTrade(price: price, size: size), time: time)
+    }
+
     /// One side of a quote: nil when nothing is quoted there (a price or a size of zero).
     static func level(price: Price, lots: Int, sharesPerLot: Int) -> BookLevel? {
         guard price.ticks > 0, lots > 0 else { return nil }
