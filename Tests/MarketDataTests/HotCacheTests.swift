@@ -53,6 +53,41 @@ struct HotCacheTests {
         #expect(cache.lookedUpKeys.count == readsBefore, "the stale answer is served from memory, not read again")
     }
 
+    @Test func pastItsAgeAnAnswerIsCheckedAgainstTheDatabaseNotReadAgain() async throws {
+        let transport = ScriptedTransport([.respond(SlowSourceTests.prev(close: "156.80"))])
+        let now = TestNow()
+        let cache = RecordingCache()
+        var quiet = Logger(label: "test")
+        quiet.logLevel = .critical
+        var configuration = PolygonConfiguration(
+            baseURL: URL(string: "http://127.0.0.1:9")!, requestsPerMinute: 1000, patience: nil)
+        configuration.hotCacheAge = .milliseconds(20)
+        let client = PolygonClient(
+            configuration: configuration, transport: transport, cache: cache, clock: ManualClock(autoAdvance: true),
+            now: now.closure, freshness: FreshnessPolicy.standard(nextClose: { $0.addingTimeInterval(3600) }),
+            logger: quiet)
+        _ = try await client.previousClose("AAPL")
+        let key = try #require(cache.storedKeys.first)
+        let reads = cache.lookedUpKeys.count
+
+        try await Task.sleep(for: .milliseconds(40))  // past the hot cache's age
+        let again = try await client.previousClose("AAPL")
+        #expect(again.value?.close.description == "156.80" && !again.isStale)
+        #expect(cache.datesLookedUp == [key], "its dates are asked for")
+        #expect(cache.lookedUpKeys.count == reads, "the unchanged answer is not read and decoded again")
+
+        // Another process saved a newer answer: that one is read.
+        try await cache.save(
+            SavedAnswer(
+                key: key, body: SlowSourceTests.prev(close: "160.25").body, fetchedAt: now.date.addingTimeInterval(1),
+                freshUntil: now.date.addingTimeInterval(3600)))
+        try await Task.sleep(for: .milliseconds(40))
+        let changed = try await client.previousClose("AAPL")
+        #expect(changed.value?.close.description == "160.25")
+        #expect(cache.lookedUpKeys.count == reads + 1)
+        #expect(transport.calls.count == 1)
+    }
+
     @Test func theMemoryIsBounded() {
         let answers = DecodedAnswers(capacity: 10)
         let fresh = Date().addingTimeInterval(3600)

@@ -43,5 +43,9 @@ struct DatabaseAnswerStoreTests {
 
         #expect(try await store.answer(for: "k") == second)
         #expect(try await store.answer(for: "other") == nil)
+        #expect(
+            try await store.savedDates(for: "k")
+                == SavedDates(fetchedAt: Date(timeIntervalSince1970: 3), freshUntil: Date(timeIntervalSince1970: 4)))
+        #expect(try await store.savedDates(for: "other") == nil)
     }
 }

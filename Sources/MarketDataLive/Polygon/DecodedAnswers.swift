@@ -1,3 +1,4 @@
+import BourseCore
 import Foundation
 import Synchronization
 
@@ -6,6 +7,9 @@ import Synchronization
 /// (restarts, offline) and the truth: an entry is used for at most `maximumAge` (10 s) before
 /// the database is read again, so a change made there (another process, the command line) is
 /// seen within that. Bounded: past `capacity` entries the least recently used half goes.
+///
+/// Past `maximumAge` an entry is checked, not read again: when the database still holds the
+/// answer it was decoded from (the same `fetchedAt`), it is kept another `maximumAge`.
 ///
 /// A stale answer is kept too, as the one to serve while the source fails: without it, every
 /// request in an outage read and decoded it again (the whole market's snapshot, megabytes, many
@@ -61,6 +65,25 @@ final class DecodedAnswers: Sendable {
             entry.lastUse = state.tick
             state.entries[key] = entry
             return Kept(value: value, fetchedAt: entry.fetchedAt, freshUntil: entry.freshUntil)
+        }
+    }
+
+    /// Whether an entry for `key` is in memory, kept or past `maximumAge`.
+    func holds(_ key: String) -> Bool {
+        state.withLock { $0.entries[key] != nil }
+    }
+
+    /// Keeps the entry for `key` another `maximumAge` when it was decoded from the answer the
+    /// database still holds (`dates.fetchedAt` the same), with the database's `freshUntil`; false
+    /// when there is no such entry (the answer must be read and decoded again).
+    func renew(_ key: String, to dates: SavedDates) -> Bool {
+        state.withLock { state in
+            guard var entry = state.entries[key], entry.fetchedAt == dates.fetchedAt else { return false }
+            entry = Entry(
+                value: entry.value, fetchedAt: entry.fetchedAt, freshUntil: dates.freshUntil,
+                keptUntil: .now + maximumAge, lastUse: entry.lastUse)
+            state.entries[key] = entry
+            return true
         }
     }
 

@@ -143,6 +143,13 @@ extension PolygonClient {
         if let kept = decoded.kept(key, as: Value.self) {
             return Fetched(value: kept.value, fetchedAt: kept.fetchedAt, isStale: !kept.isFresh(at: time))
         }
+        // Decoded before and past its 10 s: the database is asked whether that is still the
+        // answer it holds (its dates), and only a new one is read and decoded again.
+        if decoded.holds(key), let dates = await cachedDates(for: key), decoded.renew(key, to: dates),
+            let kept = decoded.kept(key, as: Value.self)
+        {
+            return Fetched(value: kept.value, fetchedAt: kept.fetchedAt, isStale: !kept.isFresh(at: time))
+        }
         guard let cached = await cachedAnswer(for: key), let value = try? decode(cached.body) else { return nil }
         decoded.keep(value, for: key, fetchedAt: cached.fetchedAt, freshUntil: cached.freshUntil)
         let isStale = time >= cached.freshUntil
@@ -165,6 +172,15 @@ extension PolygonClient {
     private func cachedAnswer(for key: String) async -> SavedAnswer? {
         do {
             return try await cache.answer(for: key)
+        } catch {
+            logger.warning("the response cache could not be read", metadata: ["error": "\(redactor.redact("\(error)"))"])
+            return nil
+        }
+    }
+
+    private func cachedDates(for key: String) async -> SavedDates? {
+        do {
+            return try await cache.savedDates(for: key)
         } catch {
             logger.warning("the response cache could not be read", metadata: ["error": "\(redactor.redact("\(error)"))"])
             return nil

@@ -20,7 +20,7 @@ public final class PolygonClient: MarketDataProvider {
     let limiter: SlidingWindowRateLimiter
     let coalescer: RequestCoalescer
     /// The hot cache: fresh decoded answers in memory, in front of `cache`.
-    let decoded = DecodedAnswers()
+    let decoded: DecodedAnswers
     let redactor: KeyRedactor
     let onEvent: @Sendable (PolygonClientEvent) -> Void
     let metrics: PolygonMetrics
@@ -48,6 +48,7 @@ public final class PolygonClient: MarketDataProvider {
         self.onEvent = onEvent
         self.metrics = PolygonMetrics(factory: metrics)
         self.configuration = configuration
+        self.decoded = DecodedAnswers(maximumAge: configuration.hotCacheAge)
         // The transport stops reading past the largest answer taken (plus one byte, to know).
         self.transport = transport ?? AsyncHTTPClientTransport(maxBodyBytes: configuration.maxAnswerBytes + 1)
         self.cache = cache

@@ -28,6 +28,9 @@ public struct PolygonConfiguration: Sendable, Equatable {
     /// The most requests one client (an address) may have waiting for the rate limiter at once:
     /// its fair share of the queue. One more is refused at once (a 429 with `Retry-After`).
     public var maxWaitingPerClient: Int = 10
+    /// How long a decoded answer is used from memory before the database is asked again whether
+    /// it still holds that answer (`DecodedAnswers`).
+    public var hotCacheAge: Duration = .seconds(10)
 
     /// Massive's public REST endpoint (Polygon.io's until October 2025; `api.polygon.io` still answers).
     public static let defaultBaseURL = URL(string: "https://api.massive.com")!

@@ -26,6 +26,18 @@ public struct DatabaseAnswerStore: AnswerStore {
         }
     }
 
+    public func savedDates(for key: String) async throws -> SavedDates? {
+        try await database.writer.read { db in
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT fetched_at, fresh_until FROM saved_answer WHERE key = ?", arguments: [key])
+            else { return nil }
+            return SavedDates(
+                fetchedAt: Date(timeIntervalSince1970: row["fetched_at"]),
+                freshUntil: Date(timeIntervalSince1970: row["fresh_until"]))
+        }
+    }
+
     public func save(_ answer: SavedAnswer) async throws {
         try await database.writer.write { db in
             try db.execute(

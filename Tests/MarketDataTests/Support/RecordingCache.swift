@@ -8,6 +8,7 @@ final class RecordingCache: AnswerStore {
     private struct State {
         var entries: [String: SavedAnswer] = [:]
         var lookups: [String] = []
+        var dateLookups: [String] = []
         var stores: [String] = []
         var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
@@ -15,6 +16,8 @@ final class RecordingCache: AnswerStore {
     private let state = Mutex(State())
 
     var lookedUpKeys: [String] { state.withLock { $0.lookups } }
+    /// Keys whose dates only were asked for (`savedDates(for:)`), not the whole answer.
+    var datesLookedUp: [String] { state.withLock { $0.dateLookups } }
     var storedKeys: [String] { state.withLock { $0.stores } }
     var entries: [SavedAnswer] { state.withLock { Array($0.entries.values) } }
 
@@ -34,6 +37,13 @@ final class RecordingCache: AnswerStore {
         state.withLock { state in
             state.lookups.append(key)
             return state.entries[key]
+        }
+    }
+
+    func savedDates(for key: String) async throws -> SavedDates? {
+        state.withLock { state in
+            state.dateLookups.append(key)
+            return state.entries[key].map { SavedDates(fetchedAt: $0.fetchedAt, freshUntil: $0.freshUntil) }
         }
     }
 
