@@ -9,8 +9,8 @@
 /// of the kernel. A server that reads multi-megabyte answers (the whole market's snapshot) on
 /// whichever thread is free then keeps the freed memory in many fragmented arenas: the hour-long
 /// soak grew from 309 to 447 MiB while the live heap (heaptrack) stayed under 140 MiB. Two
-/// arenas, and large blocks always mapped from and returned to the kernel, keep the resident
-/// size near the live heap (BENCHMARKS.md, "The hour-long soak").
+/// arenas, and large blocks always mapped from and returned to the kernel, keep less of it
+/// (BENCHMARKS.md, "The hour-long soak, after the memory fixes").
 ///
 /// What the operator sets in the environment (`MALLOC_ARENA_MAX`, `MALLOC_MMAP_THRESHOLD_`,
 /// glibc's own variables) wins. Elsewhere (macOS, musl) nothing is changed.
