@@ -22,6 +22,8 @@
 //   Accounts       the owner's account: bcrypt passwords, sessions, API tokens, sign-in throttling
 //                  (on the AccountStore interface; the database store is in Storage)
 //   BourseApp      the Hummingbird web app: one controller per feature (API, pages, socket), on interfaces only
+//   CHeap          C over glibc's <malloc.h> (the Glibc module leaves it out): the allocator's settings,
+//                  what it holds, trimming; for Bootstrap alone
 //   Bootstrap      the only target that picks and starts live things: sources, stand-ins, services, commands,
 //                  and the metrics registry (swift-prometheus); the other targets record through swift-metrics
 //                  on a factory given to their constructors
@@ -175,10 +177,13 @@ let package = Package(
                 .process("Watchlist/Public"), .process("PhoneApp/Public"), .copy("API/openapi.json"),
             ]
         ),
+        // C, for glibc's <malloc.h> that the Glibc module leaves out: the allocator's settings,
+        // what it holds, trimming (Bootstrap's Heap/ only).
+        .target(name: "CHeap"),
         .target(
             name: "Bootstrap",
             dependencies: [
-                "BourseApp", "BourseCore", "BundledData", "Networking", "MarketData", "MarketDataLive", "GNBData",
+                "CHeap", "BourseApp", "BourseCore", "BundledData", "Networking", "MarketData", "MarketDataLive", "GNBData",
                 "GNBDataLive", "Exchange", "ExchangeLive", "Storage", "StandIns", "Accounts", "WebPush", "PushDelivery",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -289,6 +294,7 @@ let package = Package(
                 "Bootstrap", "BourseApp", "MarketDataLive", "GNBDataLive", "StandIns", "Storage", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
             ]
         ),
     ],

@@ -6,7 +6,7 @@ each whose upstream mode cycles healthy, down, healthy, slow, healthy, garbled e
 seconds, and `bourse serve` pointed at both proxies with a password set and an API token. Then,
 for --minutes: wrk on pages and the API (a Lua script rotating over paths and symbols), a loop
 of orders placed and cancelled, and --sockets clients on the exchange socket. Samples the
-server's memory and open files every 10 s, scrapes /metrics before and after, stops the server
+server's memory, open files and heap gauges (/metrics) every 10 s, scrapes /metrics before and after, stops the server
 with SIGTERM, prints a summary and exits 1 when a goal is missed.
 """
 
@@ -398,6 +398,22 @@ def process_sample(pid):
             "threads": field("Threads"), "fds": len(os.listdir(f"/proc/{pid}/fd"))}
 
 
+async def heap_sample(server):
+    """What glibc's allocator holds, from the app's /metrics (HeapService): the live heap and the
+    free memory its arenas keep, in KiB, and the trims so far; empty where the app has no such
+    gauges (not glibc) or /metrics did not answer."""
+    try:
+        status, body = await asyncio.to_thread(server.get, "/metrics", 10)
+    except OSError:
+        return {}
+    series = parse_metrics(body.decode()) if status == 200 else {}
+    if ("bourse_heap_in_use_bytes", ()) not in series:
+        return {}
+    return {"heap_kb": series[("bourse_heap_in_use_bytes", ())] / 1024,
+            "heap_free_kb": series.get(("bourse_heap_free_bytes", ()), 0) / 1024,
+            "heap_trims": series.get(("bourse_heap_trims_total", ()), 0)}
+
+
 def fd_kinds(pid):
     """The process's open files by kind: the database's files, sockets, the rest."""
     kinds = collections.Counter()
@@ -638,12 +654,15 @@ async def soak(args):
                 break
             elapsed = time.time() - t0
             sample = dict(process_sample(server_process.pid), t=elapsed, mode=upstream.mode)
+            sample.update(await heap_sample(server))
             samples.append(sample)
             if start_sample is None and elapsed >= start_at - 0.5:
                 start_sample = sample
             if int(elapsed) % 60 < SAMPLE_EVERY or elapsed >= seconds - SAMPLE_EVERY:
                 log(f"{int(elapsed) // 60:2d}:{int(elapsed) % 60:02d} upstream {upstream.mode:8s} rss {sample['rss_kb'] / 1024:7.1f} MiB "
-                    f"(anon {sample['anon_kb'] / 1024:.1f}, file {sample['file_kb'] / 1024:.1f})  "
+                    f"(anon {sample['anon_kb'] / 1024:.1f}, file {sample['file_kb'] / 1024:.1f}"
+                    + (f"; heap in use {sample['heap_kb'] / 1024:.1f}, free {sample['heap_free_kb'] / 1024:.1f}" if "heap_kb" in sample else "")
+                    + ")  "
                     f"fds {sample['fds']:4d}  threads {sample['threads']:3d}  orders placed {order_stats['placed']:6d}  "
                     f"socket messages {sum(ws_stats['per_client']):8d}")
             next_sample += SAMPLE_EVERY
@@ -773,6 +792,16 @@ async def soak(args):
                 f"({memory_growth:+.1f} %); peak {peak / 1024:.1f} MiB; anonymous {start_sample['anon_kb'] / 1024:.1f} -> "
                 f"{end_sample['anon_kb'] / 1024:.1f} MiB, file-backed {start_sample['file_kb'] / 1024:.1f} -> {end_sample['file_kb'] / 1024:.1f} MiB"
                 + (f"; 5 s after the load {idle_sample['rss_kb'] / 1024:.1f} MiB" if idle_sample else ""))
+            heap_first = [x for x in first if "heap_kb" in x]
+            heap_last = [x for x in last if "heap_kb" in x]
+            if heap_first and heap_last:
+                # Not a goal: it tells a live heap that grows from memory the allocator keeps.
+                log(f"Live heap (/metrics, bourse_heap_in_use_bytes): mean {mean(heap_first, 'heap_kb') / 1024:.1f} MiB over the first "
+                    f"quarter, {mean(heap_last, 'heap_kb') / 1024:.1f} MiB over the last "
+                    f"({percent(mean(heap_first, 'heap_kb'), mean(heap_last, 'heap_kb')):+.1f} %); peak "
+                    f"{max(x['heap_kb'] for x in samples if 'heap_kb' in x) / 1024:.1f} MiB; free in the arenas "
+                    f"{mean(heap_first, 'heap_free_kb') / 1024:.1f} -> {mean(heap_last, 'heap_free_kb') / 1024:.1f} MiB; "
+                    f"trims {heap_last[-1]['heap_trims']:.0f}")
             log(f"Open files: start {start_sample['fds']} ({start_sample['mode']}), end {end_sample['fds']} ({end_sample['mode']}, "
                 f"{percent(start_sample['fds'], end_sample['fds']):+.1f} %); mean {mean(first, 'fds'):.1f} over {span(first)}, "
                 f"{mean(last, 'fds'):.1f} over {span(last)} ({fd_growth:+.1f} %); most {max(x['fds'] for x in samples)}")

@@ -93,7 +93,7 @@ struct HotCacheTests {
         let fresh = Date().addingTimeInterval(3600)
         for index in 0..<25 { answers.keep(index, for: "k\(index)", fetchedAt: Date(), freshUntil: fresh) }
         #expect(answers.count <= 10)
-        #expect(answers.fresh("k24", as: Int.self, now: Date())?.value == 24)
-        #expect(answers.fresh("k24", as: String.self, now: Date()) == nil)
+        #expect(answers.kept("k24", as: Int.self)?.value == 24)
+        #expect(answers.kept("k24", as: String.self) == nil)
     }
 }

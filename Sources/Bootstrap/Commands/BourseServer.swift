@@ -142,6 +142,8 @@ public enum BourseServer {
             PriceAlertsService(
                 alerts: alerts, refresh: PriceRefresh(alerts: alerts, market: market, watchlist: watchlist), desk: desk))
         services.append(NotificationsService(notifier: notifier, deliverer: deliverer, desk: desk, symbol: exchange.symbol))
+        // The allocator's gauges, and its free memory handed back to the kernel (glibc only).
+        if HeapUsage.now() != nil { services.append(HeapService(factory: metrics.factory)) }
         let running = RunningServices()
         services = running.tracking(services)
         let label = settings.marketKind == .simulated ? "the simulated market" : "Massive (formerly Polygon.io)"

@@ -47,12 +47,6 @@ final class DecodedAnswers: Sendable {
         func isFresh(at now: Date) -> Bool { now < freshUntil }
     }
 
-    /// The answer for `key` when it is in memory, of type `Value`, and fresh at `now`.
-    func fresh<Value: Sendable>(_ key: String, as type: Value.Type, now: Date) -> (value: Value, fetchedAt: Date)? {
-        guard let kept = kept(key, as: type), kept.isFresh(at: now) else { return nil }
-        return (kept.value, kept.fetchedAt)
-    }
-
     /// The answer for `key` when it is in memory and of type `Value`, fresh or stale.
     func kept<Value: Sendable>(_ key: String, as _: Value.Type) -> Kept<Value>? {
         state.withLock { state in
@@ -73,17 +67,18 @@ final class DecodedAnswers: Sendable {
         state.withLock { $0.entries[key] != nil }
     }
 
-    /// Keeps the entry for `key` another `maximumAge` when it was decoded from the answer the
-    /// database still holds (`dates.fetchedAt` the same), with the database's `freshUntil`; false
-    /// when there is no such entry (the answer must be read and decoded again).
-    func renew(_ key: String, to dates: SavedDates) -> Bool {
+    /// The entry for `key`, kept another `maximumAge`, when it was decoded from the answer the
+    /// database still holds (`dates.fetchedAt` the same), with the database's `freshUntil`; nil
+    /// when there is no such entry of type `Value` (the answer must be read and decoded again).
+    func renewed<Value: Sendable>(_ key: String, to dates: SavedDates, as _: Value.Type) -> Kept<Value>? {
         state.withLock { state in
-            guard var entry = state.entries[key], entry.fetchedAt == dates.fetchedAt else { return false }
-            entry = Entry(
+            guard let entry = state.entries[key], entry.fetchedAt == dates.fetchedAt, let value = entry.value as? Value
+            else { return nil }
+            state.tick += 1
+            state.entries[key] = Entry(
                 value: entry.value, fetchedAt: entry.fetchedAt, freshUntil: dates.freshUntil,
-                keptUntil: .now + maximumAge, lastUse: entry.lastUse)
-            state.entries[key] = entry
-            return true
+                keptUntil: .now + maximumAge, lastUse: state.tick)
+            return Kept(value: value, fetchedAt: entry.fetchedAt, freshUntil: dates.freshUntil)
         }
     }
 

@@ -140,17 +140,16 @@ extension PolygonClient {
         for key: String, decode: @Sendable ([UInt8]) throws(MarketDataError) -> Value
     ) async -> Fetched<Value>? {
         let time = now()
-        if let kept = decoded.kept(key, as: Value.self) {
-            return Fetched(value: kept.value, fetchedAt: kept.fetchedAt, isStale: !kept.isFresh(at: time))
-        }
+        var kept = decoded.kept(key, as: Value.self)
         // Decoded before and past its 10 s: the database is asked whether that is still the
         // answer it holds (its dates), and only a new one is read and decoded again.
-        if decoded.holds(key), let dates = await cachedDates(for: key), decoded.renew(key, to: dates),
-            let kept = decoded.kept(key, as: Value.self)
-        {
-            return Fetched(value: kept.value, fetchedAt: kept.fetchedAt, isStale: !kept.isFresh(at: time))
+        if kept == nil, decoded.holds(key), let dates = await readCache({ try await $0.savedDates(for: key) }) {
+            kept = decoded.renewed(key, to: dates, as: Value.self)
         }
-        guard let cached = await cachedAnswer(for: key), let value = try? decode(cached.body) else { return nil }
+        if let kept { return Fetched(value: kept.value, fetchedAt: kept.fetchedAt, isStale: !kept.isFresh(at: time)) }
+        guard let cached = await readCache({ try await $0.answer(for: key) }), let value = try? decode(cached.body) else {
+            return nil
+        }
         decoded.keep(value, for: key, fetchedAt: cached.fetchedAt, freshUntil: cached.freshUntil)
         let isStale = time >= cached.freshUntil
         if !isStale { logger.debug("cache hit", metadata: ["key": "\(redactor.redact(key))"]) }
@@ -169,18 +168,11 @@ extension PolygonClient {
         }
     }
 
-    private func cachedAnswer(for key: String) async -> SavedAnswer? {
+    /// What `read` finds in the saved answers; nil when nothing is saved, or when the database
+    /// cannot be read (logged: the answer is then asked of the source, or fails as it would).
+    private func readCache<Found>(_ read: (any AnswerStore) async throws -> Found?) async -> Found? {
         do {
-            return try await cache.answer(for: key)
-        } catch {
-            logger.warning("the response cache could not be read", metadata: ["error": "\(redactor.redact("\(error)"))"])
-            return nil
-        }
-    }
-
-    private func cachedDates(for key: String) async -> SavedDates? {
-        do {
-            return try await cache.savedDates(for: key)
+            return try await read(cache)
         } catch {
             logger.warning("the response cache could not be read", metadata: ["error": "\(redactor.redact("\(error)"))"])
             return nil

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
+import CHeap
 
 /// glibc's allocator, set for a server that runs for weeks (`bourse serve` only).
 ///
@@ -9,8 +7,8 @@
 /// of the kernel. A server that reads multi-megabyte answers (the whole market's snapshot) on
 /// whichever thread is free then keeps the freed memory in many fragmented arenas: the hour-long
 /// soak grew from 309 to 447 MiB while the live heap (heaptrack) stayed under 140 MiB. Two
-/// arenas, and large blocks always mapped from and returned to the kernel, keep less of it
-/// (BENCHMARKS.md, "The hour-long soak, after the memory fixes").
+/// arenas, and large blocks always mapped from and returned to the kernel, keep less of it;
+/// `HeapService` hands back what the arenas still keep free (BENCHMARKS.md, "The hour-long soak").
 ///
 /// What the operator sets in the environment (`MALLOC_ARENA_MAX`, `MALLOC_MMAP_THRESHOLD_`,
 /// glibc's own variables) wins. Elsewhere (macOS, musl) nothing is changed.
@@ -23,19 +21,13 @@ enum HeapSettings {
     /// Sets the allocator; returns what was set, for the log.
     @discardableResult
     static func apply(environment: [String: String]) -> [String] {
-        #if canImport(Glibc)
-            // mallopt is in glibc but not in the Glibc module's headers: looked up by name.
-            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return [] }
-            let mallopt = unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
-            var set: [String] = []
-            // M_ARENA_MAX and M_MMAP_THRESHOLD, from glibc's malloc.h.
-            if environment["MALLOC_ARENA_MAX"] == nil, mallopt(-8, arenas) == 1 { set.append("arenas \(arenas)") }
-            if environment["MALLOC_MMAP_THRESHOLD_"] == nil, mallopt(-3, mapThreshold) == 1 {
-                set.append("mmap threshold \(mapThreshold / 1024) KiB")
-            }
-            return set
-        #else
-            return []
-        #endif
+        var set: [String] = []
+        if environment["MALLOC_ARENA_MAX"] == nil, bourse_heap_set_arena_max(arenas) == 1 {
+            set.append("arenas \(arenas)")
+        }
+        if environment["MALLOC_MMAP_THRESHOLD_"] == nil, bourse_heap_set_mmap_threshold(mapThreshold) == 1 {
+            set.append("mmap threshold \(mapThreshold / 1024) KiB")
+        }
+        return set
     }
 }
