@@ -69,7 +69,7 @@ def test_counters_move_as_a_user_trades_and_browses(driver, app_url):
     # The screen's socket was open while the exchange screen was (it may be closing now).
     assert ("bourse_websocket_open_sockets", frozenset({("socket", "exchange")})) in after
     assert total(after, "bourse_http_open_connections") >= 1
-    # glibc's allocator, read by `serve` every 15 s from its start (HeapService).
+    # glibc's allocator, read by `serve` every 10 s from its start (HeapService).
     assert total(after, "bourse_heap_in_use_bytes") > 0
     assert total(after, "bourse_heap_arena_bytes") > 0
     assert ("bourse_heap_free_bytes", frozenset()) in after

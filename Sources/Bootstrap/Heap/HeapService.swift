@@ -7,7 +7,7 @@ import ServiceLifecycle
 /// in the middle of the arenas are returned, which glibc never does on its own (it only returns
 /// the top of the heap). Without it the hour-long soak's resident memory rose about 1 MiB a
 /// minute while the live heap stayed flat (BENCHMARKS.md, "The hour-long soak"). A trim walks
-/// each arena under its lock: a few milliseconds every 15 s. Not started where the allocator
+/// each arena under its lock: a few milliseconds every 10 s. Not started where the allocator
 /// cannot be read (not glibc).
 struct HeapService: Service {
     let every: Duration
@@ -18,7 +18,7 @@ struct HeapService: Service {
     private let arenas: Meter
     private let trims: Counter
 
-    init(factory: any MetricsFactory, every: Duration = .seconds(15), trimFrom: Int = 4 << 20) {
+    init(factory: any MetricsFactory, every: Duration = .seconds(10), trimFrom: Int = 4 << 20) {
         self.every = every
         self.trimFrom = trimFrom
         inUse = Meter(label: "bourse_heap_in_use_bytes", factory: factory)
