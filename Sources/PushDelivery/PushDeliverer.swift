@@ -24,6 +24,16 @@ public actor PushDeliverer {
     private var woken = false
     private var waiter: CheckedContinuation<Void, Never>?
     private var draining = false
+    /// The timer set for the next retry, kept across wakes: a wake (every notice posted, so every
+    /// order filled or cancelled) must not start a timer of its own. A cancelled `Task.sleep`
+    /// keeps its task and its dispatch timer until its deadline (swiftlang/swift#60441), so the
+    /// hour-long wait a wake cut short stayed in memory for that hour: 500 bytes a notice, the
+    /// live heap's steady growth in the hour-long soak (BENCHMARKS.md).
+    private var timer: (due: Date, task: Task<Void, Never>)?
+    /// How many retry timers were started (for tests).
+    private(set) var timersStarted = 0
+    /// When the queue cannot be read, the next look is this far off.
+    static let unreadableQueueWait: TimeInterval = 60
 
     public init(
         store: any NotificationStore, sender: PushSender, now: @escaping @Sendable () -> Date = { Date() },
@@ -44,11 +54,18 @@ public actor PushDeliverer {
     public func run() async {
         while !Task.isCancelled {
             await drain()
-            let next = try? await store.nextDue()
-            let seconds = next.map { max(0, $0.timeIntervalSince(now())) } ?? 3600
-            guard seconds > 0 else { continue }
-            await wait(seconds: min(seconds, 3600))
+            let next: Date?
+            do {
+                next = try await store.nextDue()
+            } catch {
+                logger.error("the push queue could not be read", metadata: ["error": "\(error)"])
+                next = now().addingTimeInterval(Self.unreadableQueueWait)
+            }
+            if let next, next <= now() { continue }
+            await wait(until: next)
         }
+        timer?.task.cancel()
+        timer = nil
     }
 
     /// Sends every message due now, a batch at a time; returns how many were tried. A call while
@@ -157,23 +174,36 @@ public actor PushDeliverer {
         }
     }
 
-    /// Returns after `seconds`, at a wake, or when the task is cancelled.
-    private func wait(seconds: TimeInterval) async {
+    /// Returns at a wake, when `due` comes (nil: only at a wake), or when the task is cancelled.
+    /// The timer for `due` is started once and kept until it fires or a sooner retry replaces it.
+    private func wait(until due: Date?) async {
         if woken {
             woken = false
             return
         }
-        let timer = Task {
-            try? await Task.sleep(for: .milliseconds(Int64(seconds * 1000)))
-            self.signal()
+        if let due, timer.map({ due < $0.due }) ?? true {
+            timer?.task.cancel()
+            let delay = Duration.milliseconds(Int64(max(0, due.timeIntervalSince(now())) * 1000))
+            timersStarted += 1
+            timer = (
+                due,
+                Task {
+                    try? await Task.sleep(for: delay)
+                    self.timerFired(due)
+                }
+            )
         }
         await withTaskCancellationHandler {
             await withCheckedContinuation { waiter = $0 }
         } onCancel: {
-            timer.cancel()
             Task { await self.signal() }
         }
-        timer.cancel()
         woken = false
+    }
+
+    private func timerFired(_ due: Date) {
+        guard timer?.due == due else { return }
+        timer = nil
+        signal()
     }
 }

@@ -1,11 +1,12 @@
 import BourseCore
 import Foundation
 import Networking
-import PushDelivery
 import Storage
 import TestSupport
 import Testing
 import WebPush
+
+@testable import PushDelivery
 
 /// The push queue sent to a real push service on loopback, from a real SQLite file: what is
 /// sent, and what each answer does to the queue and the subscriptions (SPEC.md §11).
@@ -191,6 +192,67 @@ struct PushDelivererTests {
         sender.wake()
 
         #expect(try await service.waitFor(device.token, count: 1).count == 1)
+    }
+
+    @Test("a running sender tries a retry again when its time comes, on its own timer")
+    func retryTimer() async throws {
+        let service = try await LoopbackPushService.start()
+        defer { Task { await service.stop() } }
+        let device = service.device()
+        _ = try await store.subscribe(device.subscriber)
+        service.script(device.token, .init(status: 503, retryAfter: "1"))
+        _ = try await store.post(notice())
+        let sender = deliverer()
+        let running = Task { await sender.run() }
+        defer { running.cancel() }
+
+        #expect(try await service.waitFor(device.token, count: 1).map(\.answeredWith) == [503])
+        // The sender waits on its timer for the retry (a second away), then the queue's clock
+        // is moved to it: only the timer can send it now, as nothing wakes the sender.
+        for _ in 0..<500 where await sender.timersStarted == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(await sender.timersStarted == 1)
+        now.set(try #require(try await store.nextDue()))
+        #expect(try await service.waitFor(device.token, count: 2).map(\.answeredWith) == [503, 201])
+    }
+
+    /// Every notice posted wakes the sender (each order filled or cancelled): a wake must not
+    /// start a timer, or each one leaves a sleeping task behind for the length of its wait.
+    @Test("wakes share one retry timer: none while nothing is due, one for a retry however many notices come")
+    func wakesShareOneTimer() async throws {
+        let service = try await LoopbackPushService.start()
+        defer { Task { await service.stop() } }
+        let device = service.device()
+        _ = try await store.subscribe(device.subscriber)
+        let sender = deliverer()
+        let running = Task { await sender.run() }
+        defer { running.cancel() }
+
+        for count in 1...20 {
+            _ = try await store.post(notice(title: "notice \(count)"))
+            sender.wake()
+            _ = try await service.waitFor(device.token, count: count)
+        }
+        #expect(await sender.timersStarted == 0)
+
+        // One retry an hour off, then 20 more notices sent at once: still one timer.
+        service.script(device.token, .init(status: 503, retryAfter: "3600"))
+        _ = try await store.post(notice(title: "retried"))
+        sender.wake()
+        _ = try await service.waitFor(device.token, count: 21)
+        for count in 22...41 {
+            _ = try await store.post(notice(title: "notice \(count)"))
+            sender.wake()
+            _ = try await service.waitFor(device.token, count: count)
+        }
+        // The last notice's delivery leaves the queue just after the push service took it.
+        let retryAt = now.date.addingTimeInterval(3600)
+        var due = try await store.nextDue()
+        for _ in 0..<200 where due != retryAt {
+            try await Task.sleep(for: .milliseconds(10))
+            due = try await store.nextDue()
+        }
+        #expect(due == retryAt)
+        #expect(await sender.timersStarted == 1)
     }
 
     @Test("a kind switched off is listed for the bell and not queued")
