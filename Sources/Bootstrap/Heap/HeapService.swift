@@ -5,10 +5,11 @@ import ServiceLifecycle
 /// free. Every `every` it records what the allocator holds (`bourse_heap_*_bytes`, docs/metrics.md)
 /// and, when the arenas keep `trimFrom` or more free, trims them (`malloc_trim`): the free pages
 /// in the middle of the arenas are returned, which glibc never does on its own (it only returns
-/// the top of the heap). Without it the hour-long soak's resident memory rose about 1 MiB a
-/// minute while the live heap stayed flat (BENCHMARKS.md, "The hour-long soak"). A trim walks
-/// each arena under its lock: a few milliseconds every 10 s. Not started where the allocator
-/// cannot be read (not glibc).
+/// the top of the heap). Without it the soak's resident memory was about twice its live heap and
+/// rose after every burst of reading the market's snapshot; with it, it stays near the live heap
+/// (BENCHMARKS.md, "The hour-long soak, with the heap watched"). A trim walks each arena under
+/// its lock: a few milliseconds every 10 s. Not started where the allocator cannot be read (not
+/// glibc).
 struct HeapService: Service {
     let every: Duration
     /// Free bytes in the arenas from which they are trimmed.
