@@ -131,6 +131,8 @@ let package = Package(
                 "BourseCore", "BundledData",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .target(
@@ -203,8 +205,8 @@ let package = Package(
             ]
         ),
         // Test-only: the fixtures more than one suite uses (the manual clock, JSON bodies, a temporary
-        // database, the live market stack the route tests build the app on). Only test targets
-        // depend on it; no product lists it.
+        // database, captured logs, the live market stack the route tests build the app on). Only test
+        // targets depend on it; no product lists it.
         .target(
             name: "TestSupport",
             dependencies: [

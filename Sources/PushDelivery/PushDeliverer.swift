@@ -58,6 +58,8 @@ public actor PushDeliverer {
             do {
                 next = try await store.nextDue()
             } catch {
+                // A read cut short because the sender is stopping is not a fault.
+                if Task.isCancelled { break }
                 logger.error("the push queue could not be read", metadata: ["error": "\(error)"])
                 next = now().addingTimeInterval(Self.unreadableQueueWait)
             }
@@ -86,7 +88,9 @@ public actor PushDeliverer {
             do {
                 due = try await store.dueDeliveries(at: now(), limit: Self.batchSize)
             } catch {
-                logger.error("the push queue could not be read", metadata: ["error": "\(error)"])
+                if !Task.isCancelled {
+                    logger.error("the push queue could not be read", metadata: ["error": "\(error)"])
+                }
                 return tried
             }
             if due.isEmpty {

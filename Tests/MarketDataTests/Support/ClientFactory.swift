@@ -39,7 +39,7 @@ struct TestClient {
                 baseURL: baseURL, apiKey: apiKey, keyPlacement: placement,
                 requestsPerMinute: requestsPerMinute, retry: retry),
             transport: transport, cache: cache, clock: clock, now: now.closure,
-            freshness: Self.freshness, logger: logs.logger, onEvent: events.record)
+            freshness: Self.freshness, logger: logs.logger(label: "test.polygon"), onEvent: events.record)
     }
 }
 

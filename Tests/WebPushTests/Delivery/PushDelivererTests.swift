@@ -21,13 +21,16 @@ struct PushDelivererTests {
         store = DatabaseNotificationStore(database: database.database)
     }
 
-    private func deliverer(contact: String = "mailto:ops@example.com", store: (any NotificationStore)? = nil) -> PushDeliverer {
+    private func deliverer(
+        contact: String = "mailto:ops@example.com", store: (any NotificationStore)? = nil,
+        logs: CapturedLogs = CapturedLogs()
+    ) -> PushDeliverer {
         PushDeliverer(
             store: store ?? self.store,
             sender: PushSender(
                 transport: AsyncHTTPClientTransport(client: AsyncHTTPClientTransport.noRedirectClient), contact: contact,
                 now: now.closure),
-            now: now.closure)
+            now: now.closure, logger: logs.logger(label: "bourse.push"))
     }
 
     private func notice(_ kind: NoticeKind = .alert, title: String = "AAPL at or above 150.00") -> Notice {
@@ -177,8 +180,11 @@ struct PushDelivererTests {
         #expect(try await reopened.nextDue() == nil)
     }
 
-    @Test("a running sender sends a posted notice when woken")
-    func wake() async throws {
+    /// A sender running on its own task, as `serve` runs it, for one device on a loopback push
+    /// service; stopped when `body` returns.
+    private func withRunningSender(
+        _ body: (PushDeliverer, LoopbackPushService, LoopbackPushService.Device) async throws -> Void
+    ) async throws {
         let service = try await LoopbackPushService.start()
         defer { Task { await service.stop() } }
         let device = service.device()
@@ -186,73 +192,96 @@ struct PushDelivererTests {
         let sender = deliverer()
         let running = Task { await sender.run() }
         defer { running.cancel() }
-        try await Task.sleep(for: .milliseconds(50))  // the sender is waiting now (an empty queue)
+        try await body(sender, service, device)
+    }
 
-        _ = try await store.post(notice())
-        sender.wake()
+    @Test("a running sender sends a posted notice when woken")
+    func wake() async throws {
+        try await withRunningSender { sender, service, device in
+            try await Task.sleep(for: .milliseconds(50))  // the sender is waiting now (an empty queue)
 
-        #expect(try await service.waitFor(device.token, count: 1).count == 1)
+            _ = try await store.post(notice())
+            sender.wake()
+
+            #expect(try await service.waitFor(device.token, count: 1).count == 1)
+        }
     }
 
     @Test("a running sender tries a retry again when its time comes, on its own timer")
     func retryTimer() async throws {
-        let service = try await LoopbackPushService.start()
-        defer { Task { await service.stop() } }
-        let device = service.device()
-        _ = try await store.subscribe(device.subscriber)
-        service.script(device.token, .init(status: 503, retryAfter: "1"))
-        _ = try await store.post(notice())
-        let sender = deliverer()
-        let running = Task { await sender.run() }
-        defer { running.cancel() }
+        try await withRunningSender { sender, service, device in
+            service.script(device.token, .init(status: 503, retryAfter: "1"))
+            _ = try await store.post(notice())
+            sender.wake()
 
-        #expect(try await service.waitFor(device.token, count: 1).map(\.answeredWith) == [503])
-        // The sender waits on its timer for the retry (a second away), then the queue's clock
-        // is moved to it: only the timer can send it now, as nothing wakes the sender.
-        for _ in 0..<500 where await sender.timersStarted == 0 { try await Task.sleep(for: .milliseconds(10)) }
-        #expect(await sender.timersStarted == 1)
-        now.set(try #require(try await store.nextDue()))
-        #expect(try await service.waitFor(device.token, count: 2).map(\.answeredWith) == [503, 201])
+            #expect(try await service.waitFor(device.token, count: 1).map(\.answeredWith) == [503])
+            // The sender waits on its timer for the retry (a second away), then the queue's clock
+            // is moved to it: only the timer can send it now, as nothing wakes the sender.
+            for _ in 0..<500 where await sender.timersStarted == 0 { try await Task.sleep(for: .milliseconds(10)) }
+            #expect(await sender.timersStarted == 1)
+            now.set(try #require(try await store.nextDue()))
+            #expect(try await service.waitFor(device.token, count: 2).map(\.answeredWith) == [503, 201])
+        }
     }
 
     /// Every notice posted wakes the sender (each order filled or cancelled): a wake must not
     /// start a timer, or each one leaves a sleeping task behind for the length of its wait.
     @Test("wakes share one retry timer: none while nothing is due, one for a retry however many notices come")
     func wakesShareOneTimer() async throws {
-        let service = try await LoopbackPushService.start()
-        defer { Task { await service.stop() } }
-        let device = service.device()
-        _ = try await store.subscribe(device.subscriber)
-        let sender = deliverer()
+        try await withRunningSender { sender, service, device in
+            for count in 1...20 {
+                _ = try await store.post(notice(title: "notice \(count)"))
+                sender.wake()
+                _ = try await service.waitFor(device.token, count: count)
+            }
+            #expect(await sender.timersStarted == 0)
+
+            // One retry an hour off, then 20 more notices sent at once: still one timer.
+            service.script(device.token, .init(status: 503, retryAfter: "3600"))
+            _ = try await store.post(notice(title: "retried"))
+            sender.wake()
+            _ = try await service.waitFor(device.token, count: 21)
+            for count in 22...41 {
+                _ = try await store.post(notice(title: "notice \(count)"))
+                sender.wake()
+                _ = try await service.waitFor(device.token, count: count)
+            }
+            // The last notice's delivery leaves the queue just after the push service took it.
+            let retryAt = now.date.addingTimeInterval(3600)
+            var due = try await store.nextDue()
+            for _ in 0..<200 where due != retryAt {
+                try await Task.sleep(for: .milliseconds(10))
+                due = try await store.nextDue()
+            }
+            #expect(due == retryAt)
+            #expect(await sender.timersStarted == 1)
+        }
+    }
+
+    @Test("a queue that cannot be read is logged as an error and looked at again on a timer")
+    func unreadableQueue() async throws {
+        let logs = CapturedLogs()
+        try database.database.close()
+        let sender = deliverer(logs: logs)
         let running = Task { await sender.run() }
         defer { running.cancel() }
 
-        for count in 1...20 {
-            _ = try await store.post(notice(title: "notice \(count)"))
-            sender.wake()
-            _ = try await service.waitFor(device.token, count: count)
-        }
-        #expect(await sender.timersStarted == 0)
-
-        // One retry an hour off, then 20 more notices sent at once: still one timer.
-        service.script(device.token, .init(status: 503, retryAfter: "3600"))
-        _ = try await store.post(notice(title: "retried"))
-        sender.wake()
-        _ = try await service.waitFor(device.token, count: 21)
-        for count in 22...41 {
-            _ = try await store.post(notice(title: "notice \(count)"))
-            sender.wake()
-            _ = try await service.waitFor(device.token, count: count)
-        }
-        // The last notice's delivery leaves the queue just after the push service took it.
-        let retryAt = now.date.addingTimeInterval(3600)
-        var due = try await store.nextDue()
-        for _ in 0..<200 where due != retryAt {
-            try await Task.sleep(for: .milliseconds(10))
-            due = try await store.nextDue()
-        }
-        #expect(due == retryAt)
+        for _ in 0..<500 where await sender.timersStarted == 0 { try await Task.sleep(for: .milliseconds(10)) }
         #expect(await sender.timersStarted == 1)
+        #expect(logs.all.contains { $0.hasPrefix("error the push queue could not be read") })
+    }
+
+    @Test("a sender stopped in the middle of reading its queue stops without logging an error")
+    func stoppedMidRead() async throws {
+        let logs = CapturedLogs()
+        let store = StopOnReadStore(store)
+        let sender = deliverer(store: store, logs: logs)
+
+        await Task { await sender.run() }.value
+
+        #expect(store.reads == 1)
+        #expect(await sender.timersStarted == 0)
+        #expect(logs.all.filter { $0.hasPrefix("error") } == [])
     }
 
     @Test("a kind switched off is listed for the bell and not queued")

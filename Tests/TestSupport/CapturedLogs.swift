@@ -1,15 +1,17 @@
 import Logging
-import MarketDataLive
 import Synchronization
 
 /// A logger whose every line (message and metadata) is kept for the test to read.
-final class CapturedLogs: Sendable {
+public final class CapturedLogs: Sendable {
     private let lines = Mutex<[String]>([])
 
-    var all: [String] { lines.withLock { $0 } }
+    public init() {}
 
-    var logger: Logger {
-        var logger = Logger(label: "test.polygon") { _ in Handler(sink: self) }
+    /// Every line so far: "level message key=value …", the keys sorted.
+    public var all: [String] { lines.withLock { $0 } }
+
+    public func logger(label: String = "test") -> Logger {
+        var logger = Logger(label: label) { _ in Handler(sink: self) }
         logger.logLevel = .trace
         return logger
     }
