@@ -250,7 +250,7 @@ let package = Package(
         .testTarget(
             name: "WebPushTests",
             dependencies: [
-                "WebPush", "PushDelivery", "BourseCore", "Networking", "Storage", "TestSupport",
+                "WebPush", "PushDelivery", "BourseCore", "Networking", "StandIns", "Storage", "TestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]

@@ -5,7 +5,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
-import ServiceLifecycle
+import StandIns
 import Synchronization
 import WebPush
 
@@ -42,50 +42,32 @@ final class LoopbackPushService: Sendable {
 
     let origin: String
     private let state: Mutex<(script: [String: [Answer]], received: [Received])>
-    private let services: ServiceGroup
-    private let task: Task<Void, any Error>
+    private let server: Task<Void, any Error>
 
-    private init(origin: String, services: ServiceGroup, task: Task<Void, any Error>) {
+    private init(origin: String, server: Task<Void, any Error>) {
         self.origin = origin
         self.state = Mutex((script: [:], received: []))
-        self.services = services
-        self.task = task
+        self.server = server
     }
 
     static func start() async throws -> LoopbackPushService {
         let box = StateBox()
-        let (ports, portContinuation) = AsyncStream<Int>.makeStream()
         var logger = Logger(label: "loopback-push")
         logger.logLevel = .critical
-        let app = Application(
-            responder: Responder(box: box), configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in
-                portContinuation.yield(channel.localAddress?.port ?? 0)
-                portContinuation.finish()
-            }, logger: logger)
-        let services = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
-        let task = Task {
-            defer { portContinuation.finish() }
-            try await services.run()
+        let (port, server) = try await LoopbackServer.start { onRunning in
+            Application(
+                responder: Responder(box: box), configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) }, logger: logger)
         }
-        var port = 0
-        for await bound in ports {
-            port = bound
-            break
-        }
-        guard port > 0 else {
-            task.cancel()
-            throw DidNotStart()
-        }
-        let service = LoopbackPushService(
-            origin: "http://127.0.0.1:\(port)", services: services, task: task)
+        let service = LoopbackPushService(origin: "http://127.0.0.1:\(port)", server: server)
         box.service.withLock { $0 = service }
         return service
     }
 
+    /// Stops the server gracefully (`LoopbackServer`) and waits until it has.
     func stop() async {
-        await services.triggerGracefulShutdown()
-        _ = await task.result
+        server.cancel()
+        _ = await server.result
     }
 
     /// A new device subscribed at this service.
@@ -128,8 +110,6 @@ final class LoopbackPushService: Sendable {
             return answer
         }
     }
-
-    struct DidNotStart: Error {}
 
     private final class StateBox: Sendable {
         let service = Mutex<LoopbackPushService?>(nil)
