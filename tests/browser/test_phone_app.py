@@ -6,6 +6,7 @@ import subprocess
 import time
 
 import pytest
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -19,7 +20,9 @@ SCREENS = ["/", "/markets", "/stocks/AAPL", "/gnb", "/gnb/T2006", "/exchange"]
 
 
 def wait(driver, seconds=30):
-    return WebDriverWait(driver, seconds)
+    # The pages here reload themselves (a new worker taking over, the server back online): an
+    # element found just before a reload is stale when it is read, so look again.
+    return WebDriverWait(driver, seconds, ignored_exceptions=(StaleElementReferenceException,))
 
 
 @pytest.fixture
