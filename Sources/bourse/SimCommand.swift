@@ -1,5 +1,6 @@
 import ArgumentParser
 import Bootstrap
+import Foundation
 import StandIns
 
 struct SimCommand: AsyncParsableCommand {
@@ -71,6 +72,6 @@ struct SimCommand: AsyncParsableCommand {
         try await StandInServer.run(
             host: host, port: port,
             market: .init(rateLimit: rateLimit, tier: tier, delays: try delays(), requestLogPath: requestLog), gnbData: gnbData,
-            feed: feedOptions)
+            feed: feedOptions, environment: ProcessInfo.processInfo.environment)
     }
 }

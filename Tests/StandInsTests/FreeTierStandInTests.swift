@@ -21,9 +21,8 @@ struct FreeTierStandInTests {
         "/v1/marketstatus/now", "/v1/marketstatus/upcoming",
     ]
 
-    static func app(tier: PolygonTier) -> some ApplicationProtocol {
-        Application(
-            router: PolygonStandIn(market: Fixtures.smallMarket(), tier: tier, clock: { Fixtures.evening }).buildRouter())
+    static func app(tier: PolygonTier, now: Date = Fixtures.evening) -> some ApplicationProtocol {
+        Application(router: PolygonStandIn(market: Fixtures.smallMarket(), tier: tier, clock: { now }).buildRouter())
     }
 
     @Test("free: a paid-only path is 403 with Massive's NOT_AUTHORIZED body and a request id", arguments: paidOnly)
@@ -59,6 +58,32 @@ struct FreeTierStandInTests {
                 let answer = try await Answer.get(client, uri)
                 #expect(answer.status == .ok, "\(uri): \(answer.text.prefix(200))")
             }
+        }
+    }
+
+    @Test(
+        "during the session the free plan serves end-of-day data (no bar of today anywhere), a paid plan today so far",
+        arguments: [PolygonTier.free, .paid])
+    func todayDuringTheSession(tier: PolygonTier) async throws {
+        let midday = Fixtures.utc("2025-06-18T16:00:00Z")  // Wednesday 12:00 New York
+        try await Self.app(tier: tier, now: midday).test(.router) { client in
+            let grouped = try await Answer.get(client, "/v2/aggs/grouped/locale/us/market/stocks/2025-06-18")
+            let daily = try await Answer.get(client, "/v2/aggs/ticker/AAPL/range/1/day/2025-06-16/2025-06-18")
+            let minutes = try await Answer.get(client, "/v2/aggs/ticker/AAPL/range/1/minute/2025-06-18/2025-06-18")
+            let days = daily.json["results"]?.arrayValue?.compactMap { $0["t"]?.int64Value } ?? []
+            switch tier {
+            case .free:
+                #expect(grouped.json["resultsCount"]?.int64Value == 0)
+                #expect(days == [1_750_046_400_000, 1_750_132_800_000])  // Monday and Tuesday
+                #expect(minutes.json["resultsCount"]?.int64Value == 0)
+            case .paid:
+                #expect(grouped.json["resultsCount"]?.int64Value == 6)
+                #expect(days.count == 3)
+                #expect(minutes.json["resultsCount"]?.int64Value == 150)  // 09:30 to 11:59
+            }
+            // The previous close is the last completed day on every plan.
+            let previous = try await Answer.get(client, "/v2/aggs/ticker/AAPL/prev")
+            #expect(previous.json["results"]?.arrayValue?.first?["t"]?.int64Value == 1_750_132_800_000)
         }
     }
 }

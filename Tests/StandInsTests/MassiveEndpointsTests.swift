@@ -131,8 +131,8 @@ struct MassiveEndpointsTests {
             #expect(answer.json["count"]?.int64Value == 6)
             let tickers = try #require(answer.json["tickers"]?.arrayValue)
             #expect(tickers.compactMap { $0["ticker"]?.stringValue } == ["AAPL", "BAC", "BRK.B", "FBNK", "SPYX", "ZZZ"])
-            let grouped = try await Self.grouped(client, "2025-06-18")  // the last completed day
-            let previous = try await Self.grouped(client, "2025-06-17")
+            let grouped = try await Self.grouped(client, "2025-06-20")  // today so far (11:00)
+            let previous = try await Self.grouped(client, "2025-06-18")  // the last completed day
             for snapshot in tickers {
                 let symbol = try #require(snapshot["ticker"]?.stringValue)
                 #expect(snapshot["day"]?["c"] == grouped[symbol]?["c"], "\(symbol)")

@@ -224,7 +224,7 @@ struct PolygonStandInTests {
         }
     }
 
-    @Test("grouped daily: every symbol with T; empty on non-trading days and before the close")
+    @Test("grouped daily: every symbol with T; during the session the minutes so far; empty on non-trading days")
     func groupedDaily() async throws {
         let midday = Self.small(now: Fixtures.utc("2025-06-18T16:00:00Z"))
         try await Self.app(midday).test(.router) { client in
@@ -234,7 +234,15 @@ struct PolygonStandInTests {
             let results = try #require(answer.json["results"]?.arrayValue)
             #expect(results.compactMap { $0["T"]?.stringValue } == ["AAPL", "BAC", "BRK.B", "FBNK", "SPYX", "ZZZ"])
             #expect(results.allSatisfy { $0["t"]?.int64Value == 1_750_132_800_000 })
-            for date in ["2025-06-18", "2025-06-19", "2025-06-21"] {  // not closed yet, a holiday, a Saturday
+            // Today so far (12:00 EDT): the daily aggregate's bar, as in every endpoint.
+            let today = try await Answer.get(client, "/v2/aggs/grouped/locale/us/market/stocks/2025-06-18")
+            #expect(today.json["resultsCount"]?.int64Value == 6)
+            let aggregate = try await Answer.get(client, "/v2/aggs/ticker/AAPL/range/1/day/2025-06-18/2025-06-18")
+            let todayAAPL = today.json["results"]?.arrayValue?.first { $0["T"]?.stringValue == "AAPL" }
+            #expect(todayAAPL?["c"] != nil)
+            #expect(todayAAPL?["c"] == aggregate.json["results"]?.arrayValue?.first?["c"])
+            #expect(todayAAPL?["v"] == aggregate.json["results"]?.arrayValue?.first?["v"])
+            for date in ["2025-06-19", "2025-06-20", "2025-06-21"] {  // a holiday, not open yet, a Saturday
                 let empty = try await Answer.get(client, "/v2/aggs/grouped/locale/us/market/stocks/\(date)")
                 #expect(empty.status == .ok)
                 #expect(empty.json["resultsCount"]?.int64Value == 0)

@@ -70,8 +70,12 @@ struct SimulatedMarketTests {
         // The same minutes, seen later, are unchanged.
         let full = market.minuteBars("AAPL", on: Fixtures.day("2025-06-18"), now: Fixtures.evening)
         #expect(Array(full.prefix(270)) == minutes)
-        #expect(market.groupedDaily(on: Fixtures.day("2025-06-18"), now: now).isEmpty)
+        // Grouped daily agrees with the daily bar at every instant, during the session too.
+        let grouped = market.groupedDaily(on: Fixtures.day("2025-06-18"), now: now)
+        #expect(grouped.first { $0.symbol == "AAPL" }?.bar == partial)
+        #expect(grouped.count == market.listings.count)
         #expect(market.minuteBars("AAPL", on: Fixtures.day("2025-06-18"), now: Fixtures.utc("2025-06-18T13:30:59Z")).isEmpty)
+        #expect(market.groupedDaily(on: Fixtures.day("2025-06-18"), now: Fixtures.utc("2025-06-18T13:30:59Z")).isEmpty)
         #expect(market.dailyBar("AAPL", on: Fixtures.day("2025-06-20"), now: now) == nil)
     }
 

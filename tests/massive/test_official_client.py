@@ -1,7 +1,8 @@
 """Each stock call of the official `massive` client (tests/massive/requirements.txt pins it)
-against `bourse sim`: every call returns its typed model with the fields the real API always
-sets, and the simulated prices agree across endpoints (a snapshot's day is the grouped daily's
-bar, the previous day's too, and the last trade is at the day's close)."""
+against `bourse sim`, at each moment of conftest's MOMENTS: every call returns its typed model
+with the fields the real API always sets, and the simulated prices agree across endpoints at
+every hour (a snapshot's day is the grouped daily's bar, today's minutes so far during the
+session; the previous day's too; the last trade is at the day's last price)."""
 import datetime
 from itertools import islice
 
@@ -33,12 +34,21 @@ def day_of(milliseconds):
 
 
 @pytest.fixture(scope="session")
-def days(client):
-    """The last two completed trading days, from AAPL's daily bars: (previous, last)."""
-    today = datetime.date.today()
+def days(client, moment):
+    """The last two trading days with data at the moment, from AAPL's daily bars: (previous,
+    last); during a session the last is today, its minutes so far."""
+    today = moment.date
     bars = client.get_aggs("AAPL", 1, "day", (today - datetime.timedelta(days=14)).isoformat(), today.isoformat())
     assert len(bars) >= 2
-    return day_of(bars[-2].timestamp), day_of(bars[-1].timestamp)
+    days = day_of(bars[-2].timestamp), day_of(bars[-1].timestamp)
+    assert (days[1] == today.isoformat()) == (moment.today != "none")
+    return days
+
+
+@pytest.fixture(scope="session")
+def completed(days, moment):
+    """The last completed trading day: the previous day while today's session runs."""
+    return days[0] if moment.in_session else days[1]
 
 
 @pytest.fixture(scope="session")
@@ -88,12 +98,21 @@ def test_get_grouped_daily_aggs(grouped, days):
     assert day_of(bar.timestamp) == days[1]
 
 
-def test_get_previous_close_agg_is_the_last_grouped_bar(client, grouped):
+def test_get_previous_close_agg_is_the_last_completed_grouped_bar(client, grouped, days, completed):
     answer = client.get_previous_close_agg("AAPL")
     bar = answer[0] if isinstance(answer, list) else answer
     assert isinstance(bar, PreviousCloseAgg)
     expect_fields(bar, "ticker", "open", "high", "low", "close", "volume", "vwap", "timestamp")
-    assert bar.close == grouped[1]["AAPL"].close
+    assert day_of(bar.timestamp) == completed
+    assert bar.close == grouped[days.index(completed)]["AAPL"].close
+
+
+def test_daily_open_close_of_a_day_in_progress_is_not_found_yet(client, days, moment):
+    if not moment.in_session:
+        pytest.skip("no session is in progress at this moment")
+    with pytest.raises(BadResponse) as failure:
+        client.get_daily_open_close_agg("AAPL", days[1])
+    assert '"status":"NOT_FOUND"' in str(failure.value)
 
 
 def test_get_daily_open_close_agg(client, days, grouped):
@@ -113,12 +132,12 @@ def test_daily_open_close_on_a_closed_day_is_massives_404(client):
     assert '"status":"NOT_FOUND"' in str(failure.value) and '"message":"Data not found."' in str(failure.value)
 
 
-def test_get_market_status(client):
+def test_get_market_status(client, moment):
     status = client.get_market_status()
     assert isinstance(status, MarketStatus)
     expect_fields(status, "market", "after_hours", "early_hours", "server_time", "exchanges", "currencies",
                   "indicesGroups")
-    assert status.market in {"open", "closed", "extended-hours"}
+    assert status.market == moment.market
     assert status.exchanges.nyse == status.exchanges.nasdaq == status.market
     expect_fields(status.exchanges, "nyse", "nasdaq", "otc")
     expect_fields(status.currencies, "fx", "crypto")
@@ -126,7 +145,7 @@ def test_get_market_status(client):
         datetime.timedelta(hours=-4), datetime.timedelta(hours=-5)}
 
 
-def test_get_market_holidays(client):
+def test_get_market_holidays(client, moment):
     holidays = client.get_market_holidays()
     assert holidays and all(isinstance(h, MarketHoliday) for h in holidays)
     for holiday in holidays:
@@ -135,7 +154,7 @@ def test_get_market_holidays(client):
         if holiday.status == "early-close":
             expect_fields(holiday, "open", "close")
     dates = [h.date for h in holidays]
-    assert dates == sorted(dates) and dates[0] >= datetime.date.today().isoformat()
+    assert dates == sorted(dates) and dates[0] >= moment.date.isoformat()
     assert {"NYSE", "NASDAQ"} <= {h.exchange for h in holidays}
 
 
@@ -168,13 +187,14 @@ def test_get_snapshot_all_agrees_with_grouped_daily(client, grouped):
     assert sorted(s.ticker for s in narrowed) == ["AAPL", "MSFT"]
 
 
-def test_get_snapshot_ticker(client, grouped, days):
+def test_get_snapshot_ticker(client, grouped, days, moment):
     snapshot = client.get_snapshot_ticker("stocks", "AAPL")
     expect_snapshot(snapshot)
     assert snapshot.ticker == "AAPL"
     assert snapshot.day.close == grouped[1]["AAPL"].close
     assert snapshot.prev_day.close == grouped[0]["AAPL"].close
-    assert snapshot.day.close == client.get_daily_open_close_agg("AAPL", days[1]).close
+    if not moment.in_session:
+        assert snapshot.day.close == client.get_daily_open_close_agg("AAPL", days[1]).close
     with pytest.raises(BadResponse) as failure:
         client.get_snapshot_ticker("stocks", "NOSUCHTICKER")
     assert '"status":"NOT_FOUND"' in str(failure.value)

@@ -62,18 +62,21 @@ public enum BourseServer {
         if !heap.isEmpty { logger.debug("allocator set", metadata: ["settings": "\(heap.joined(separator: ", "))"]) }
         let network = try options.network.settings(host: options.host, environment: environment)
         let settings = try SourceSettings(environment: environment)
+        let now = try ClockSetting.read(environment)
         let search = ListingSearch()  // starts indexing the listings now, in the background
         let database = try BourseDatabase(path: options.databasePath)
         let accounts = try await signIn(options: options, database: database, logger: logger)
         let metrics = PrometheusMetrics.make()
         let embedded = try await EmbeddedServices.start(
             settings.standIns(), gnbData: options.gnbData, polygonRateLimit: options.simulatedRateLimit,
-            feedSymbol: options.feed.symbol, feedSeed: options.feed.seed, feedTicksPerSecond: options.feed.ticksPerSecond)
+            feedSymbol: options.feed.symbol, feedSeed: options.feed.seed, feedTicksPerSecond: options.feed.ticksPerSecond,
+            now: now)
         let market = try MarketSource.make(
             settings: settings, cache: DatabaseAnswerStore(database: database), embedded: embedded,
-            simulatedRateLimit: options.simulatedRateLimit, servingPages: true, logger: logger, metrics: metrics.factory)
+            simulatedRateLimit: options.simulatedRateLimit, servingPages: true, logger: logger, metrics: metrics.factory,
+            now: now)
         let gnb = try GNBCatalogSource.make(
-            settings: settings, store: DatabaseAnswerStore(database: database), embedded: embedded, logger: logger)
+            settings: settings, store: DatabaseAnswerStore(database: database), embedded: embedded, logger: logger, now: now)
         // The list's prices first: before the feed opens and before any background work.
         let feedSymbol = embedded?.feed?.simulator.symbol
         let warmUp = MarketSource.warmUp(market, symbols: feedSymbol.map { [$0] } ?? [])
@@ -93,7 +96,7 @@ public enum BourseServer {
         let (desk, exchangeServices) = try await ExchangeSource.make(
             store: DatabaseOrderStore(database: database), feedURL: feedURL, dialect: dialect,
             configuration: settings.feed?.clientConfiguration ?? .init(), marketHours: settings.marketHours, logger: logger,
-            metrics: metrics.factory)
+            metrics: metrics.factory, now: now)
         let exchange = ExchangeVenue(
             desk: desk, source: settings.feedKind, symbol: embedded?.feed?.simulator.symbol ?? dialect?.symbol,
             sourceLabel: settings.feed?.label)
@@ -115,7 +118,8 @@ public enum BourseServer {
         let notifier = Notifier(store: notices, wake: { deliverer.wake() }, logger: logger)
         // Every pricing a list or a stock is made from is checked against the alerts (docs/alerts.md).
         let alerts = PriceAlerts(
-            store: DatabaseAlertStore(database: database), listings: search, notifier: notifier, logger: logger)
+            store: DatabaseAlertStore(database: database), listings: search, notifier: notifier,
+            now: now, logger: logger)
         market.pricingObservers.add { pricing in Task { await alerts.observe(pricing) } }
         var features = AppFeatures(
             market: market, search: search, gnb: gnb, exchange: exchange, accounts: accounts, watchlist: watchlist)

@@ -50,21 +50,22 @@ public enum StandInServer {
 
     public static func run(
         host: String, port: Int, market marketOptions: MarketOptions, gnbData: GNBSampleSet,
-        feed feedOptions: FeedOptions = FeedOptions()
+        feed feedOptions: FeedOptions = FeedOptions(), environment: [String: String] = [:]
     ) async throws {
         let logger = Log.make("bourse.sim", environment: [:])
+        let now = try ClockSetting.read(environment)
         let rateLimit = marketOptions.rateLimit
         let requestLog = try marketOptions.requestLogPath.map { path throws(RequestLogError) in try RequestLog(path: path) }
         let polygon = PolygonStandIn(
             market: try SimulatedMarket.bundled(), rateLimit: rateLimit, tier: marketOptions.tier,
-            delays: marketOptions.delays, requestLog: requestLog)
+            delays: marketOptions.delays, requestLog: requestLog, clock: now)
         let gnb = try GNBStandIn.bundled(gnbData)
         let access = ProviderAccess(
             alpacaKey: feedOptions.alpacaKey, alpacaSecret: feedOptions.alpacaSecret, massiveKey: feedOptions.massiveKey,
             tier: marketOptions.tier)
         let feed = FeedStandIn.bundled(
             symbol: feedOptions.symbol, seed: feedOptions.seed, ticksPerSecond: feedOptions.ticksPerSecond,
-            providerAccess: access)
+            providerAccess: access, clock: now)
         let router = EmbeddedServices.router(polygon: polygon, gnb: gnb, feed: feed)
         var behaviour = [rateLimit.map { "\($0) requests/minute" } ?? "no rate limit", "\(marketOptions.tier.rawValue) tier"]
         behaviour += marketOptions.delays.map { "answers under \($0.prefix) \($0.delay) late" }

@@ -42,9 +42,10 @@ public enum ExchangeSource {
     public static func make(
         store: any OrderStore, feedURL: URL, dialect: (any FeedDialect)? = nil,
         configuration: FeedClient.Configuration = .init(), marketHours: MarketHours = .alwaysOpen, logger: Logger,
-        metrics: any MetricsFactory = NOOPMetricsHandler.instance
+        metrics: any MetricsFactory = NOOPMetricsHandler.instance, now: @escaping @Sendable () -> Date = { Date() }
     ) async throws -> (desk: TradingDesk, services: [any Service]) {
-        let desk = try await TradingDesk(store: store, marketHours: marketHours, logger: logger, metrics: metrics)
+        let desk = try await TradingDesk(
+            store: store, now: now, marketHours: marketHours, logger: logger, metrics: metrics)
         let feedMetrics = FeedMetrics(factory: metrics)
         let client = FeedClient(url: feedURL, dialect: dialect, configuration: configuration, logger: logger)
         let feed = FeedService(client: client) { event in

@@ -68,15 +68,28 @@ extension SimulatedMarket {
         return bars
     }
 
-    /// Every symbol's daily bar for a completed trading day, sorted by symbol; empty for a day
-    /// without a session or one whose session has not closed by `now`. Cached per day.
+    /// Every symbol's daily bar for a trading day as it stands at `now`, sorted by symbol: during
+    /// the session the minutes so far (as `dailyBar` and the snapshots give them), the whole day
+    /// once it has closed; empty for a day without a session or one whose first minute has not
+    /// ended by `now`. A completed day is kept per day, a day in progress per minute.
     public func groupedDaily(on date: MarketDate, now: Date) -> [GroupedBar] {
-        guard let session = calendar.session(on: date), session.close <= now,
-            let index = tradingDays.index(of: date)
-        else { return [] }
-        let prices = cachedGrouped(date) ?? computeGrouped(index: index, session: session)
+        guard let session = calendar.session(on: date), let index = tradingDays.index(of: date) else { return [] }
+        let count = Self.completedMinutes(of: session, at: now)
+        guard count > 0 else { return [] }
+        let prices =
+            count == session.minutes
+            ? cachedGrouped(date) ?? computeGrouped(index: index, session: session, count: count)
+            : partialGrouped(date: date, count: count) ?? computeGrouped(index: index, session: session, count: count)
         let start = Self.dayStart(date)
         return zip(listings, prices).map { GroupedBar(symbol: $0.symbol, bar: Self.bar($1, start: start)) }
+    }
+
+    /// The trading day whose prices are current at `now`: today once its first minute has
+    /// ended, else the last completed trading day (before the open, on a weekend or a holiday).
+    public func currentTradingDay(at now: Date) -> MarketDate {
+        let today = NewYorkTime.marketDate(of: now)
+        if let session = calendar.session(on: today), Self.completedMinutes(of: session, at: now) > 0 { return today }
+        return calendar.lastCompletedTradingDay(at: now)
     }
 
     /// The number of one-minute bars of a session that have ended at an instant.
@@ -108,8 +121,13 @@ extension SimulatedMarket {
         groupedCache.withLock { $0[date.daysSinceEpoch] }
     }
 
-    /// Computes every symbol's completed day on all cores, and keeps it.
-    func computeGrouped(index: Int, session: TradingSession) -> [DayPrices] {
+    func partialGrouped(date: MarketDate, count: Int) -> [DayPrices]? {
+        partialCache.withLock { $0?.day == date.daysSinceEpoch && $0?.minutes == count ? $0?.prices : nil }
+    }
+
+    /// Computes every symbol's first `count` minutes of a day on all cores, and keeps them: a
+    /// completed day by day, a day in progress until its next minute ends.
+    func computeGrouped(index: Int, session: TradingSession, count minutesSoFar: Int) -> [DayPrices] {
         let count = models.count
         let empty = DayPrices(open: 0, high: 0, low: 0, close: 0, volume: 0)
         var result = [DayPrices](repeating: empty, count: count)
@@ -121,15 +139,27 @@ extension SimulatedMarket {
                 for position in lower..<upper {
                     let model = models[position]
                     output[position] = dayPrices(
-                        model, index: index, minutes: session.minutes, count: session.minutes,
+                        model, index: index, minutes: session.minutes, count: minutesSoFar,
                         previousClose: closeCents(model, at: max(index - 1, 0)), close: closeCents(model, at: index))
                 }
             }
         }
+        let day = session.date.daysSinceEpoch
+        if minutesSoFar < session.minutes {
+            partialCache.withLock { $0 = PartialDay(day: day, minutes: minutesSoFar, prices: result) }
+            return result
+        }
         groupedCache.withLock { cache in
             if cache.count >= Self.cachedDays, let oldest = cache.keys.min() { cache[oldest] = nil }
-            cache[session.date.daysSinceEpoch] = result
+            cache[day] = result
         }
         return result
     }
+}
+
+/// Every symbol's prices of a day in progress, after its first `minutes` minutes.
+struct PartialDay: Sendable {
+    let day: Int
+    let minutes: Int
+    let prices: [DayPrices]
 }

@@ -15,7 +15,8 @@ import Synchronization
 ///
 /// Nothing exists outside regular sessions, and nothing after `now`: every query takes the
 /// current instant as a parameter (the caller's clock), and only minutes that have ended by
-/// then are returned.
+/// then are returned. Every query agrees at every instant: during the session a day's bar is
+/// the aggregate of its minutes so far, in daily bars and grouped daily alike.
 public final class SimulatedMarket: Sendable {
     /// The listings the market trades, sorted by symbol.
     public let listings: [Listing]
@@ -27,6 +28,8 @@ public final class SimulatedMarket: Sendable {
     let tradingDays: TradingDayIndex
     /// Grouped daily bars of completed days, by day number; a few recent days are kept.
     let groupedCache = Mutex<[Int: [DayPrices]]>([:])
+    /// Every symbol's prices of the day in progress, as of its last computed minute.
+    let partialCache = Mutex<PartialDay?>(nil)
 
     static let persistence = 0.985
     static let memory = 250

@@ -26,7 +26,7 @@ extension PolygonStandIn {
         }
         let options = try AggregateOptions(request)
 
-        let now = clock()
+        let now = marketNow()
         let firstDay = NewYorkTime.marketDate(of: from), lastDay = NewYorkTime.marketDate(of: to)
         var base: [Bar] = []
         if from <= to {
@@ -76,9 +76,10 @@ extension PolygonStandIn {
     func previousClose(_ request: Request, symbol rawSymbol: String) throws(PolygonFailure) -> PolygonJSON {
         let symbol = rawSymbol.uppercased()
         let options = try AggregateOptions(request)
-        let day = market.calendar.lastCompletedTradingDay(at: clock())
+        let now = marketNow()
+        let day = market.calendar.lastCompletedTradingDay(at: now)
         var members: [(String, PolygonJSON)] = [("ticker", .string(symbol))]
-        if let bar = market.dailyBar(symbol, on: day, now: clock()) {
+        if let bar = market.dailyBar(symbol, on: day, now: now) {
             let aggregate = BarBucketing.combine([bar], start: bar.start)
             members += [
                 ("queryCount", .int(1)), ("resultsCount", .int(1)), ("adjusted", .bool(options.adjusted)),

@@ -12,7 +12,7 @@ extension PolygonStandIn {
         }
         _ = try AggregateOptions(request)  // checks `adjusted`
         let symbol = rawSymbol.uppercased()
-        let now = clock()
+        let now = marketNow()
         // No session (a weekend, a holiday), not closed yet, or a ticker the market does not trade.
         guard let session = market.calendar.session(on: date), session.close <= now,
             let bar = market.dailyBar(symbol, on: date, now: now)

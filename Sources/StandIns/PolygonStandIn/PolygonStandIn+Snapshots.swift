@@ -5,8 +5,9 @@ import Hummingbird
 
 /// `GET /v2/snapshot/locale/us/markets/stocks/tickers[/{ticker}]` and `.../stocks/{gainers|losers}`.
 ///
-/// A snapshot's `day` is the last completed trading day's bar (the grouped daily's), `prevDay`
-/// the one before it, `min` the day's last minute bar, and the last trade is at the day's close.
+/// A snapshot's `day` is the current trading day's bar as grouped daily gives it (today's minutes
+/// so far during the session, else the last completed day's), `prevDay` the one before it, `min`
+/// the day's last minute bar so far, and the last trade is at the end of that minute.
 extension PolygonStandIn {
     /// How many tickers gainers and losers list, as Massive does.
     static let directionLimit = 20
@@ -59,45 +60,51 @@ extension PolygonStandIn {
         ])
     }
 
-    /// The trading day a snapshot shows at the stand-in's "now", and the one before it.
-    func snapshotDays() -> (day: MarketDate, previous: MarketDate) {
-        let day = market.calendar.lastCompletedTradingDay(at: clock())
-        return (day, market.calendar.previousTradingDay(before: day))
+    /// What a snapshot shows at an instant: the current trading day, the one before it, and the
+    /// end of the day's last minute so far (its close once the day has closed).
+    func snapshotMoment(at now: Date) -> SnapshotMoment? {
+        let day = market.currentTradingDay(at: now)
+        guard let session = market.calendar.session(on: day) else { return nil }
+        let minutes = SimulatedMarket.completedMinutes(of: session, at: now)
+        return SnapshotMoment(
+            day: day, previous: market.calendar.previousTradingDay(before: day), minutes: minutes,
+            asOf: session.open.addingTimeInterval(Double(minutes) * 60))
     }
 
     /// One stock's snapshot; nil for a symbol the market does not trade.
     func snapshot(of symbol: String) -> StockSnapshot? {
-        let now = clock()
-        let (day, previous) = snapshotDays()
-        guard let listing = market.listing(for: symbol), let session = market.calendar.session(on: day),
-            let bar = market.dailyBar(symbol, on: day, now: now),
-            let previousBar = market.dailyBar(symbol, on: previous, now: now)
+        let now = marketNow()
+        guard let moment = snapshotMoment(at: now), let listing = market.listing(for: symbol),
+            let bar = market.dailyBar(symbol, on: moment.day, now: now),
+            let previousBar = market.dailyBar(symbol, on: moment.previous, now: now)
         else { return nil }
         return StockSnapshot(
-            listing: listing, day: bar, previousDay: previousBar, minutes: market.minuteBars(symbol, on: day, now: now).last,
-            close: session.close)
+            listing: listing, day: bar, previousDay: previousBar,
+            minutes: market.minuteBars(symbol, on: moment.day, now: now).last, asOf: moment.asOf)
     }
 
-    /// The `tickers` array's text for every stock, written once per trading day and kept.
+    /// The `tickers` array's text for every stock, written once per moment and kept.
     func allSnapshotsText() -> String {
-        let entries = allSnapshots()
-        let day = snapshotDays().day
-        if let text = snapshotCache.withLock({ $0?.day == day ? $0?.text : nil }) { return text }
+        let now = marketNow()
+        let entries = allSnapshots(at: now)
+        let moment = snapshotMoment(at: now)
+        if let text = snapshotCache.withLock({ $0?.moment == moment ? $0?.text : nil }) { return text }
         var text = ""
         text.reserveCapacity(entries.count * 520)
         PolygonJSON.array(entries.map(\.json)).write(into: &text)
         snapshotCache.withLock { cache in
-            if cache?.day == day { cache?.text = text }
+            if cache?.moment == moment { cache?.text = text }
         }
         return text
     }
 
-    /// Every stock's snapshot, in symbol order; computed once per trading day (on all cores) and kept.
-    func allSnapshots() -> [StockSnapshot] {
-        let now = clock()
-        let (day, previous) = snapshotDays()
-        if let cached = snapshotCache.withLock({ $0?.day == day ? $0?.entries : nil }) { return cached }
-        guard let session = market.calendar.session(on: day) else { return [] }
+    /// Every stock's snapshot, in symbol order; computed once per moment (a completed day, or a
+    /// minute of the session) on all cores, and kept.
+    func allSnapshots(at now: Date? = nil) -> [StockSnapshot] {
+        let now = now ?? marketNow()
+        guard let moment = snapshotMoment(at: now) else { return [] }
+        if let cached = snapshotCache.withLock({ $0?.moment == moment ? $0?.entries : nil }) { return cached }
+        let (day, previous) = (moment.day, moment.previous)
         let bars = market.groupedDaily(on: day, now: now)
         let previousBars = market.groupedDaily(on: previous, now: now)
         guard bars.count == previousBars.count else { return [] }
@@ -116,16 +123,25 @@ extension PolygonStandIn {
         let entries = (0..<count).map { position in
             StockSnapshot(
                 listing: listings[position], day: bars[position].bar, previousDay: previousBars[position].bar,
-                minutes: minutes[position], close: session.close)
+                minutes: minutes[position], asOf: moment.asOf)
         }
-        snapshotCache.withLock { $0 = SnapshotDay(day: day, entries: entries) }
+        snapshotCache.withLock { $0 = SnapshotDay(moment: moment, entries: entries) }
         return entries
     }
 }
 
-/// The snapshots of one trading day, kept until the next day completes.
-struct SnapshotDay: Sendable {
+/// The moment a snapshot shows: a trading day after its first `minutes` minutes, and the end of
+/// the last of them.
+struct SnapshotMoment: Sendable, Equatable {
     let day: MarketDate
+    let previous: MarketDate
+    let minutes: Int
+    let asOf: Date
+}
+
+/// The snapshots of one moment, kept until the next minute of a session ends.
+struct SnapshotDay: Sendable {
+    let moment: SnapshotMoment
     let entries: [StockSnapshot]
     /// The written `tickers` array of every stock (about 4 MB), once it has been asked for.
     var text: String?

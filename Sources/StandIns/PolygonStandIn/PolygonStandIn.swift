@@ -57,6 +57,20 @@ public final class PolygonStandIn: Sendable {
     }
     private let down = Atomic<Bool>(false)
 
+    /// The instant the market's data stands at: now on a paid plan (today's bars so far during
+    /// the session, in every endpoint alike); on the free plan, end-of-day data, the close of the
+    /// last completed session (today's bars appear once today has closed).
+    func marketNow() -> Date {
+        let now = clock()
+        switch tier {
+        case .paid:
+            return now
+        case .free:
+            let calendar = market.calendar
+            return calendar.session(on: calendar.lastCompletedTradingDay(at: now))?.close ?? now
+        }
+    }
+
     /// A router with the Polygon routes; any other path is a 400 with Polygon's ERROR body.
     public func buildRouter() -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)

@@ -2,16 +2,17 @@ import BourseCore
 import Foundation
 
 /// One stock's simulated snapshot, built from the same bars grouped daily serves: `day` is the
-/// last completed trading day's bar, `prevDay` the trading day's before, `min` that day's last
-/// minute, and the last trade and quote sit at the day's close.
+/// current trading day's bar so far, `prevDay` the trading day's before, `min` that day's last
+/// minute so far, and the last trade and quote sit at that minute's end (the close, once closed).
 struct StockSnapshot: Sendable {
     let listing: Listing
     let day: AggregateBar
     let previousDay: AggregateBar
     let minute: AggregateBar?
     let accumulatedVolume: ExactDecimal
-    /// The session close of `day`: the last trade is stamped just before it.
-    let close: Date
+    /// The end of `day`'s last minute so far (its session close once closed): the last trade is
+    /// stamped just before it.
+    let asOf: Date
 
     var symbol: String { listing.symbol }
     /// `day.c - prevDay.c`.
@@ -21,21 +22,21 @@ struct StockSnapshot: Sendable {
         (try? (change * 100).divided(by: previousDay.bar.close, places: 3)) ?? .zero
     }
 
-    init(listing: Listing, day: Bar, previousDay: Bar, minutes: Bar?, close: Date) {
+    init(listing: Listing, day: Bar, previousDay: Bar, minutes: Bar?, asOf: Date) {
         self.listing = listing
         self.day = BarBucketing.combine([day], start: day.start)
         self.previousDay = BarBucketing.combine([previousDay], start: previousDay.start)
         self.minute = minutes.map { BarBucketing.combine([$0], start: $0.start) }
         self.accumulatedVolume = day.volume
-        self.close = close
+        self.asOf = asOf
     }
 
     /// Stable per-symbol numbers for the trade and quote (sizes, ids, nanoseconds).
-    private var seed: UInt64 { StableHash.mix(StableHash.fnv1a(symbol) ^ UInt64(bitPattern: Int64(close.timeIntervalSince1970))) }
+    private var seed: UInt64 { StableHash.mix(StableHash.fnv1a(symbol) ^ UInt64(bitPattern: Int64(asOf.timeIntervalSince1970))) }
 
-    /// The last trade's SIP time in Unix nanoseconds: within the session's last second.
+    /// The last trade's SIP time in Unix nanoseconds: within the last second before `asOf`.
     var tradeNanoseconds: Int {
-        (Int(close.timeIntervalSince1970) - 1) * 1_000_000_000 + Int(seed % 900_000_000)
+        (Int(asOf.timeIntervalSince1970) - 1) * 1_000_000_000 + Int(seed % 900_000_000)
     }
 
     /// The last quote's time: a few milliseconds after the trade.
