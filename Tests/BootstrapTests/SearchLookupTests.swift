@@ -9,10 +9,11 @@ import Testing
 @Suite("bourse search")
 struct SearchLookupTests {
     @Test func printsAlignedColumns() throws {
-        let text = try SearchLookup.run(query: "app", limit: 4, json: false).get()
+        let text = try SearchLookup.run(query: "bank of", limit: 4, json: false).get()
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines.count == 4)
-        #expect(lines.contains { $0.hasPrefix("AAPL  Apple Inc.") && $0.hasSuffix("  NASDAQ") }, "\(text)")
+        #expect(lines.first?.hasPrefix("BAC ") == true, "\(text)")
+        #expect(lines.contains { $0.contains("  Bank of America Corporation") && $0.hasSuffix("  NYSE") }, "\(text)")
         let exchangeColumn = lines.map { line in
             line.range(of: "  (NASDAQ|NYSE American|NYSE)$", options: .regularExpression).map {
                 line.distance(from: line.startIndex, to: $0.lowerBound)

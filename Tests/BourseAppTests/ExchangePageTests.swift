@@ -1,3 +1,4 @@
+import BourseCore
 import Exchange
 import ExchangeLive
 import Foundation
@@ -58,10 +59,27 @@ struct ExchangePageTests {
         #expect(html.contains("Connecting to the exchange…"))
         #expect(html.contains("Loading your orders…"))
         #expect(html.contains("Loading your position…"))
-        #expect(html.contains(#"<button type="submit" class="button submit buy" id="submit">Buy 100 at market</button>"#))
+        #expect(html.contains(#"<button type="submit" class="button submit buy" id="submit">Buy 1 at market</button>"#))
         #expect(html.contains(#"<p class="field" id="price-field" hidden>"#), "the limit price shows only for a limit order")
         #expect(html.contains(#"<div class="toasts" id="toasts" role="status" aria-live="polite""#))
         #expect(html.contains(#"<p class="ticket-error" id="ticket-error" aria-live="assertive"></p>"#))
+    }
+
+    /// The ticket starts at 1 share, offers live prices as taps (never in a field) and has the
+    /// value above which it asks to confirm (SPEC.md §12).
+    @Test func theTicketOffersPricesAsTapsAndCarriesTheConfirmThreshold() async throws {
+        let (_, _, html) = try await Self.get("/exchange")
+        #expect(html.contains(#"id="quantity" name="quantity" value="1""#))
+        #expect(
+            html.contains(#"<button type="button" class="use-price" id="use-limit-price" aria-controls="limit-price" hidden>"#))
+        #expect(html.contains(#"<button type="button" class="use-price" id="use-stop-price" aria-controls="stop-price" hidden>"#))
+        #expect(html.contains(#"<form class="ticket" id="ticket" novalidate data-confirm-above="10000">"#))
+        #expect(html.contains(#"id="ticket-confirm""#) && html.contains(#"id="confirm-place""#))
+
+        let off = ExchangePage(confirmOrdersAbove: nil).render().description
+        #expect(off.contains(#"data-confirm-above="off""#))
+        let set = ExchangePage(confirmOrdersAbove: try ExactDecimal(parsing: "2500.50")).render().description
+        #expect(set.contains(#"data-confirm-above="2500.5""#))
     }
 
     @Test func theBookHasTenEmptyLevels() async throws {

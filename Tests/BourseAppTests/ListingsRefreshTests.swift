@@ -44,8 +44,25 @@ struct ListingsRefreshTests {
                     ], nextCursor: nil),
                 fetchedAt: Date(), isStale: false)
         }
+        /// The symbols whose details were asked for, in order.
+        let detailsAsked = Mutex<[String]>([])
+
+        /// ZAKJ is on NASDAQ (newer than the listings), OTCQX over the counter; NEWCO and DOWN
+        /// cannot be had (the source is down for them); any other symbol is unknown to the source.
         func tickerDetails(_ symbol: String) async throws(MarketDataError) -> Fetched<TickerDetails> {
-            throw .unavailable("not in this test")
+            detailsAsked.withLock { $0.append(symbol) }
+            switch symbol {
+            case "ZAKJ":
+                return Fetched(
+                    value: TickerDetails(symbol: "ZAKJ", name: "Zakj Therapeutics Inc.", primaryExchange: "XNAS"),
+                    fetchedAt: Date(), isStale: false)
+            case "OTCQX":
+                return Fetched(
+                    value: TickerDetails(symbol: "OTCQX", name: "Over The Counter Co", primaryExchange: "OTCM"),
+                    fetchedAt: Date(), isStale: false)
+            case "NEWCO", "DOWN": throw .unavailable("down")
+            default: throw .unknownSymbol(symbol)
+            }
         }
         func aggregates(_ request: AggregatesRequest) async throws(MarketDataError) -> Fetched<[Bar]> {
             throw .unavailable("not in this test")
@@ -106,5 +123,43 @@ struct ListingsRefreshTests {
         #expect(await search.isListed("NEWETF") == false)
         #expect(await refresh.run().added == 0)
         #expect(try await search.count() == 2)
+    }
+
+    @Test(
+        "A symbol outside the listings is looked up once: learned when the source lists it on one of the three exchanges, else a 404 not asked again"
+    )
+    func symbolsOutsideTheListingsAreLookedUp() async throws {
+        let provider = ReferenceList()
+        let (_, search, market) = Self.refresh(provider)
+        try await Application(router: buildRouter(market: market, search: search)).test(.router) { client in
+            #expect(try await client.execute(uri: "/stocks/ZAKJ", method: .get).status == .ok)
+            #expect(await search.isListed("ZAKJ") == true, "learned: searchable and followable")
+            #expect(try await search.search("zakj", limit: 5).map(\.symbol) == ["ZAKJ"])
+            #expect(try await client.execute(uri: "/stocks/ZAKJ/sparkline.svg", method: .get).status != .notFound)
+            for _ in 0..<2 {
+                #expect(try await client.execute(uri: "/api/v1/stocks/ZZQX", method: .get).status == .notFound)
+                #expect(try await client.execute(uri: "/stocks/ZZQX", method: .get).status == .notFound)
+                #expect(try await client.execute(uri: "/stocks/ZZQX/chart.svg", method: .get).status == .notFound)
+            }
+            #expect(try await client.execute(uri: "/stocks/OTCQX", method: .get).status == .notFound)
+            #expect(await search.isListed("OTCQX") == false)
+            let down = try await client.execute(uri: "/stocks/DOWN", method: .get)
+            #expect(down.status == .ok, "the source could not say: the page, whose data says what happened")
+        }
+        #expect(provider.detailsAsked.withLock { $0 } == ["ZAKJ", "ZZQX", "OTCQX", "DOWN"], "each asked once")
+    }
+
+    @Test("On the simulated market a symbol outside the listings is a 404 that costs no request")
+    func simulatedMarketLooksNothingUp() async throws {
+        let provider = ReferenceList()
+        let search = ListingSearch(listings: { Self.shipped })
+        let market = Market(source: .simulated, provider: provider, now: { Date() })
+        try await Application(router: buildRouter(market: market, search: search)).test(.router) { client in
+            let page = try await client.execute(uri: "/stocks/ZAKJ", method: .get)
+            let answer = try await client.execute(uri: "/api/v1/stocks/ZAKJ", method: .get)
+            #expect(page.status == .notFound)
+            #expect(answer.status == .notFound)
+        }
+        #expect(provider.detailsAsked.withLock { $0 }.isEmpty)
     }
 }

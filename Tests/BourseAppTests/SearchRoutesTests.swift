@@ -24,9 +24,11 @@ struct SearchRoutesTests {
         }
     }
 
+    /// Each result's symbol, name and exchange (the prices are `SearchPricesRoutesTests`').
     static func results(_ body: String) throws -> [[String: String]] {
         let object = try #require(JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])
-        return try #require(object["results"] as? [[String: String]])
+        let results = try #require(object["results"] as? [[String: Any]])
+        return results.map { $0.compactMapValues { $0 as? String } }
     }
 
     @Test func findsAppleBySymbolNameAndExchange() async throws {
@@ -36,9 +38,11 @@ struct SearchRoutesTests {
         #expect(headers[.contentType]?.hasPrefix("application/json") == true)
         let results = try Self.results(body)
         #expect(results.count == 10)
+        #expect(results.first?["symbol"] == "APP", "the exact symbol first")
         #expect(results.contains(["symbol": "AAPL", "name": "Apple Inc.", "exchange": "NASDAQ"]))
-        let names = results.compactMap { $0["name"] }
-        #expect(names == names.sorted { $0.lowercased() < $1.lowercased() })
+        let object = try #require(JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])
+        let first = try #require((object["results"] as? [[String: Any]])?.first)
+        #expect(Set(first.keys) == ["symbol", "name", "exchange", "price", "change", "changePercent", "asOf"])
     }
 
     @Test("limit", arguments: [("1", 1), ("50", 50), ("7", 7)])
@@ -91,7 +95,12 @@ struct SearchRoutesTests {
         #expect(html.contains(#"<header class="site-header">"#))
         #expect(html.contains("<title>Search: bank · Bourse</title>"))
         #expect(html.contains(#"<input type="search" id="search-q" name="q" value="bank""#))
-        #expect(html.contains(#"<a href="/stocks/BAC">BAC</a></th><td>Bank of America Corporation</td><td>NYSE</td>"#))
+        #expect(
+            html.contains(
+                #"<li><a class="search-result" href="/stocks/BAC"><span class="symbol">BAC</span><span class="name">Bank of America Corporation</span><span class="exchange">NYSE</span>"#
+            ))
+        #expect(html.contains(#"<li><a href="/search" aria-current="page">"#), "the Search tab is the current one")
+        #expect(!html.contains(#"<a href="/markets" aria-current="page">"#))
         #expect(html.contains("50 stocks match “bank”"))
     }
 
@@ -100,7 +109,7 @@ struct SearchRoutesTests {
         let (status, _, html) = try await Self.get(path)
         #expect(status == .ok)
         #expect(html.contains(#"id="search-prompt""#))
-        #expect(!html.contains("<table"))
+        #expect(!html.contains("search-results"))
     }
 
     @Test func thePageEscapesTheQuery() async throws {

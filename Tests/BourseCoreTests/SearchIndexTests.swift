@@ -32,7 +32,7 @@ struct SearchIndexTests {
     @Test(
         "finds by name, later word and symbol",
         arguments: [
-            ("app", ["APLE", "AAPL", "APP"]),  // "Apple H..." sorts before "Apple I..."
+            ("app", ["APP", "APLE", "AAPL"]),  // the exact symbol first; "Apple H..." before "Apple I..."
             ("APPLE", ["APLE", "AAPL"]),
             ("a", ["APLE", "AAPL", "APP", "T", "BAC", "ORLY"]),  // "of America", "Automotive"
             ("bank", ["BAC", "BOH", "FRBA"]),
@@ -158,12 +158,75 @@ struct SearchIndexTests {
         let words = listings[0].name.split(separator: " ")
         let twoWords = "\(words[0]) \(words[1].prefix(2))"
         for query in ["k", "ka", "kalo", "s", "s1", twoWords, "co", "bab"] {
-            let expected = ordered.filter { listing in
+            let found = ordered.filter { listing in
                 listing.symbol.lowercased().hasPrefix(query)
                     || (" " + listing.name).contains(" " + query)
             }
+            // The exact symbol first ("s1" is S1's), then the rest in name order.
+            let expected =
+                found.filter { $0.symbol.lowercased() == query } + found.filter { $0.symbol.lowercased() != query }
             #expect(index.search(query, limit: 25) == Array(expected.prefix(25)), "\(query)")
             #expect(index.search(query, limit: 5000) == expected, "\(query)")
         }
+    }
+
+    @Test(
+        "the exact symbol comes first, then the name order",
+        arguments: [
+            ("t", ["T", "KO", "EL", "TM"]),
+            ("app", ["APP", "APLE", "AAPL"]),
+            ("APP", ["APP", "APLE", "AAPL"]),
+            (" app ", ["APP", "APLE", "AAPL"]),
+            ("brk.b", ["BRK.B"]),
+            ("sony", ["SONY"]),
+            ("el", ["EL", "ZZAP"]),  // "zapp electric vehicles"
+            ("ko", ["KO"]),
+            ("appl", ["APLE", "AAPL", "APP"]),  // no symbol is "APPL": name order alone
+        ] as [(String, [String])])
+    func exactSymbolFirst(query: String, expected: [String]) {
+        #expect(Self.symbols(query) == expected, "\(query)")
+    }
+
+    @Test("the exact symbol is first even when the limit is reached", arguments: [1, 2])
+    func exactSymbolWithinTheLimit(limit: Int) {
+        #expect(Self.symbols("app", limit: limit) == Array(["APP", "APLE"].prefix(limit)))
+    }
+
+    /// A leveraged fund and a small company share the first letters of the stock people mean.
+    static let tiered: [Listing] = [
+        Listing(symbol: "NVDA", name: "NVIDIA Corporation", exchange: .nasdaq, isETF: false),
+        Listing(symbol: "NVDL", name: "GraniteShares 2x Long NVDA Daily ETF", exchange: .nasdaq, isETF: true),
+        Listing(symbol: "NVDX", name: "T-Rex 2X Long NVIDIA Daily Target ETF", exchange: .nasdaq, isETF: true),
+        Listing(symbol: "NVDQ", name: "T-Rex 2X Inverse NVIDIA Daily Target ETF", exchange: .nasdaq, isETF: true),
+        Listing(symbol: "NVEC", name: "NVE Corporation", exchange: .nasdaq, isETF: false),
+        Listing(symbol: "AAPL", name: "Apple Inc.", exchange: .nasdaq, isETF: false),
+        Listing(symbol: "APP", name: "Applovin Corporation", exchange: .nasdaq, isETF: false),
+        Listing(symbol: "APPF", name: "AppFolio, Inc.", exchange: .nasdaq, isETF: false),
+        Listing(symbol: "APPN", name: "Appian Corporation", exchange: .nasdaq, isETF: false),
+        Listing(symbol: "AMAT", name: "Applied Materials, Inc.", exchange: .nasdaq, isETF: false),
+        Listing(symbol: "AAPB", name: "GraniteShares 2x Long AAPL Daily ETF", exchange: .nasdaq, isETF: true),
+        Listing(symbol: "AAPU", name: "Direxion Daily AAPL Bull 2X Shares", exchange: .nasdaq, isETF: true),
+    ]
+
+    @Test(
+        "prominent companies, then other companies, then funds, each in name order",
+        arguments: [
+            ("nv", ["NVDA", "NVEC", "NVDL", "NVDQ", "NVDX"]),
+            ("nvda", ["NVDA", "NVDL"]),
+            ("nvidia", ["NVDA", "NVDQ", "NVDX"]),
+            ("app", ["APP", "AAPL", "AMAT", "APPF", "APPN"]),
+            ("apple", ["AAPL"]),
+            ("aapl", ["AAPL", "AAPU", "AAPB"]),
+            ("aap", ["AAPL", "AAPU", "AAPB"]),
+        ] as [(String, [String])])
+    func tiers(query: String, expected: [String]) {
+        let index = SearchIndex(listings: Self.tiered, prominent: ["NVDA", "AAPL", "AMAT", "APP"])
+        #expect(index.search(query, limit: 10).map(\.symbol) == expected, "\(query)")
+    }
+
+    @Test func withoutProminentSymbolsCompaniesComeBeforeFunds() {
+        let index = SearchIndex(listings: Self.tiered)
+        #expect(index.search("app", limit: 10).map(\.symbol) == ["APP", "APPF", "APPN", "AAPL", "AMAT"])
+        #expect(index.search("nvidia", limit: 10).map(\.symbol) == ["NVDA", "NVDQ", "NVDX"])
     }
 }

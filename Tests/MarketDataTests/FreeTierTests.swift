@@ -51,7 +51,8 @@ struct FreeTierTests {
             do {
                 _ = try await task.value
             } catch let error as MarketDataError {
-                if case .unavailable(let text) = error, text.contains("no answer within 8 s") { pastDeadline += 1 }
+                // Sent and not answered: on its way from a slow source, not a rate limit.
+                if case .onItsWay(5, let reason) = error, reason.contains("no answer within 8 s") { pastDeadline += 1 }
             }
         }
         #expect(pastDeadline == 20, "every caller stopped waiting at its deadline")
@@ -82,7 +83,10 @@ struct FreeTierTests {
         await clock.waitForSleepers(2)
         #expect(await client.limiter.waiting() == 1)
         clock.advance(by: .seconds(2))
-        await #expect(throws: MarketDataError.self) { try await queued.value }
+        // On its way, waiting for the rate limit (one request ahead at 1 a minute: a minute).
+        await #expect(throws: MarketDataError.onItsWay(retryAfterSeconds: 60, reason: "the source allows 1 request a minute")) {
+            try await queued.value
+        }
         #expect(transport.calls.count == 1, "not sent yet: still queued")
 
         clock.advance(by: .seconds(60))
@@ -90,6 +94,26 @@ struct FreeTierTests {
         while client.decoded.count < 2 { try await Task.sleep(for: .milliseconds(2)) }
         #expect(try await client.tickerDetails("AAPL").value.name == "Apple Inc.")
         #expect(transport.calls.count == 2, "the queued request was sent once and its answer saved")
+    }
+
+    @Test("Past its deadline behind the free tier's minute, a request is on its way, in the tier's words")
+    func onItsWayInTheFreeTiersWords() async throws {
+        let transport = Self.routed()
+        let clock = ManualClock()
+        let client = Self.client(transport, clock: clock)
+        for day in 16...20 { _ = try await client.groupedDaily(MarketDate(year: 2026, month: 11, day: day)!) }
+        let queued = (0..<2).map { _ in
+            Task { try await SourceDeadline.within(Date().addingTimeInterval(2)) { try await client.tickerDetails("MSFT") } }
+        }
+        while await client.limiter.waiting() < 1 { try await Task.sleep(for: .milliseconds(2)) }
+        await clock.waitForSleepers(3)
+        clock.advance(by: .seconds(2))
+        for task in queued {
+            await #expect(
+                throws: MarketDataError.onItsWay(retryAfterSeconds: 24, reason: "Massive's free tier allows 5 requests a minute")
+            ) { try await task.value }
+        }
+        #expect(transport.calls.count == 5)
     }
 
     @Test("Background work leaves the last 2 slots of a minute to people")

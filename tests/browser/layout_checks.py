@@ -1,4 +1,5 @@
-"""Checks that a page suits a touch screen: nothing wider than the screen, fingers-sized targets."""
+"""Checks that a page suits a touch screen: nothing wider than the screen, fingers-sized targets, no
+word broken across lines."""
 
 MIN_TARGET = 44  # px, the smallest comfortable touch target
 
@@ -20,3 +21,32 @@ def assert_touch_targets(driver):
             .filter(([, w, h]) => w < arguments[0] || h < arguments[0]);
     """, MIN_TARGET)
     assert not small, f"{driver.current_url}: touch targets under {MIN_TARGET}px: {small}"
+
+
+# Every word of every visible text node under `arguments[0]` (default: the page's content, else
+# the body): its DOM Range's line boxes on one line.
+BROKEN_WORDS = """
+    const root = arguments[0] || document.getElementById('page') || document.body, broken = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        if (!parent || parent.closest('[hidden], .visually-hidden, svg') || parent.getClientRects().length === 0) continue;
+        const style = getComputedStyle(parent);
+        if (style.visibility === 'hidden' || style.display === 'none') continue;
+        for (const match of node.data.matchAll(/\\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, match.index);
+            range.setEnd(node, match.index + match[0].length);
+            const rects = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
+            if (rects.some((r) => Math.abs(r.top - rects[0].top) > rects[0].height / 2)) {
+                broken.push(match[0] + ' in "' + parent.textContent.trim().slice(0, 60) + '"');
+            }
+        }
+    }
+    return broken;
+"""
+
+
+def broken_words(driver, root=None):
+    """The words a person sees split across two lines, each with its text; [] when none."""
+    return driver.execute_script(BROKEN_WORDS, root)

@@ -65,10 +65,17 @@ def set_field(driver, field_id, text):
     field.send_keys(text)
 
 
-def place(driver):
-    """Taps the submit button; returns the id of the order that appears in the history."""
-    before = history_ids(driver)
+def submit_order(driver):
+    """Taps the submit button and, when the order is large enough to ask first, "Place it"."""
     tap(driver, driver.find_element(By.ID, "submit"))
+    if driver.find_element(By.ID, "ticket-confirm").is_displayed():
+        tap(driver, driver.find_element(By.ID, "confirm-place"))
+
+
+def place(driver):
+    """Taps the submit button (and confirms a large order); returns the id of the order that appears in the history."""
+    before = history_ids(driver)
+    submit_order(driver)
     wait(driver).until(lambda d: history_ids(d) - before)
     (order_id,) = history_ids(driver) - before
     return order_id
@@ -132,7 +139,7 @@ def test_a_market_buy_fills_and_the_position_grows(driver, app_url, screenshot):
     else:  # the visible book was shorter than 100 shares
         assert status == "CANCELLED" and "could not be filled" in row["text"], row["text"]
     toast = wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, f'#toasts .toast[data-order-id="{order_id}"]')))
-    assert "bought" in toast.text
+    assert toast.text.startswith("Bought"), toast.text
     assert len(driver.find_elements(By.CSS_SELECTOR, f'#toasts .toast[data-order-id="{order_id}"]')) == 1, "one notice, not two"
     wait(driver).until(lambda d: d.find_element(By.ID, "pos-quantity").get_attribute("data-quantity")
                        == str(held + order["filledQuantity"]))
@@ -148,7 +155,8 @@ def test_a_limit_buy_below_the_market_waits_and_is_cancelled(driver, app_url, sc
     choose(driver, '[data-side="buy"]')
     choose(driver, '[data-type="limit"]')
     assert driver.find_element(By.ID, "limit-price").is_displayed()
-    assert driver.find_element(By.ID, "limit-price").get_attribute("value") != "", "prefilled from the best ask"
+    assert driver.find_element(By.ID, "limit-price").get_attribute("value") == "", "live data never writes a field"
+    assert driver.find_element(By.ID, "use-limit-price").text.startswith("Use ask "), "the best ask is offered as a tap"
     set_field(driver, "quantity", "25")
     set_field(driver, "limit-price", far_below)
     assert driver.find_element(By.ID, "submit").text == f"Buy 25 at {far_below} or less"

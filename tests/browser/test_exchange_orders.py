@@ -17,7 +17,7 @@ from selenium.webdriver.support.ui import Select
 import conftest
 from axe_check import assert_no_serious_violations
 from layout_checks import assert_fits_width, assert_touch_targets
-from test_exchange import api, choose, history_ids, history_row, open_live, place, set_field, tap, wait
+from test_exchange import api, choose, history_ids, history_row, open_live, place, set_field, submit_order, tap, wait
 
 conftest.SIZES.setdefault("desktop", (1280, 900, 1))
 
@@ -88,7 +88,7 @@ def show_open_orders(driver):
 def place_entry(driver):
     """Taps the submit button; returns the id of the new order in the history (its exits, ids with a dot, may come with it)."""
     before = history_ids(driver)
-    tap(driver, driver.find_element(By.ID, "submit"))
+    submit_order(driver)
     wait(driver).until(lambda d: {i for i in history_ids(d) - before if "." not in i})
     (order_id,) = {i for i in history_ids(driver) - before if "." not in i}
     return order_id
@@ -296,8 +296,12 @@ def test_a_bracket_entrys_exits_appear_and_cancel_from_the_list(driver, app_url,
     assert_fits_width(driver)
     assert_touch_targets(driver)
 
-    # Cancelling an exit from the list (its id has a dot) cancels both exits.
-    tap(driver, driver.find_element(By.CSS_SELECTOR, f'#open-orders li[data-order-id="{entry}.tp"] button.cancel'))
+    # Cancelling an exit from the list (its id has a dot) cancels both exits: the item says so first.
+    item = driver.find_element(By.CSS_SELECTOR, f'#open-orders li[data-order-id="{entry}.tp"]')
+    tap(driver, item.find_element(By.CSS_SELECTOR, "button.cancel"))
+    assert "cancels its stop-loss" in item.find_element(By.CSS_SELECTOR, ".cancel-confirm").text
+    assert api(app_url, f"/api/v1/orders/{entry}.tp")["order"]["status"] == "PENDING", "nothing sent before the answer"
+    tap(driver, item.find_element(By.CSS_SELECTOR, "button.cancel-both"))
     for suffix in (".tp", ".sl"):
         wait(driver).until(lambda d: open_item(d, entry + suffix) is None)
         wait(driver).until(lambda d: history_row(d, entry + suffix)["status"] == "CANCELLED")

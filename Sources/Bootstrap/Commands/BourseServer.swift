@@ -99,7 +99,7 @@ public enum BourseServer {
             metrics: metrics.factory, now: now)
         let exchange = ExchangeVenue(
             desk: desk, source: settings.feedKind, symbol: embedded?.feed?.simulator.symbol ?? dialect?.symbol,
-            sourceLabel: settings.feed?.label)
+            sourceLabel: settings.feed?.label, confirmOrdersAbove: try ConfirmOrdersSetting.read(environment))
         let watchlist = StoredWatchlist(store: DatabaseWatchlistStore(database: database), market: market, listings: search)
         // The notices (the bell) and their Web Push queue, sent on its own task (docs/notifications.md).
         let contact = environment["BOURSE_PUSH_CONTACT"] ?? PushSender.defaultContact

@@ -24,7 +24,7 @@ public enum SearchLookup {
         }
         let index: SearchIndex
         do {
-            index = SearchIndex(listings: try listings())
+            index = SearchIndex(listings: try listings(), prominent: ListingSearch.bundledProminent())
         } catch {
             return .failure(CommandFailure(message: SearchUnavailable(reason: "\(error)").description, exitCode: 2))
         }

@@ -59,16 +59,19 @@ public func buildRouter(_ features: AppFeatures, network: NetworkSettings = Netw
     router.add(middleware: ErrorMiddleware(routes: routes))
     router.add(middleware: PageNotFoundMiddleware())
     if let accounts = features.accounts { router.add(middleware: SignInMiddleware(accounts: accounts, routes: routes)) }
+    // One lookup for every route that takes a symbol: a symbol learned or found unknown is so for all.
+    let lookup = ListingLookup(listings: features.search, market: features.market)
     let controllers: [(any FeatureController)?] = [
         HealthController(source: features.market.source),
         APIContractController(),
-        MarketsController(market: features.market, listings: features.search, watchlist: features.watchlist),
-        ChartController(market: features.market, listings: features.search),
-        features.search.map { SearchController(search: $0) },
+        MarketsController(
+            market: features.market, listings: features.search, watchlist: features.watchlist, lookup: lookup),
+        ChartController(market: features.market, lookup: lookup),
+        features.search.map { SearchController(search: $0, market: features.market) },
         features.gnb.map(GNBController.init),
         features.exchange.map { ExchangeController(exchange: $0, openSockets: features.metrics?.openSockets) },
         AssetsController(),
-        PhoneAppController(deployID: features.deployID),
+        PhoneAppController(deployID: features.deployID, sourceDeadline: features.market.deadline),
         features.accounts.map(AccountController.init),
         features.watchlist.map { WatchlistController(watchlist: $0, source: features.market.source) },
         features.metrics.map(MetricsController.init),

@@ -9,8 +9,8 @@ import MarketData
 /// 404, a source that fails with nothing saved a 503 (as JSON, like every API error).
 struct ChartController: FeatureController {
     let market: Market
-    /// The listings: a symbol outside them is a 404 without a request to the source.
-    var listings: ListingSearch? = nil
+    /// Whether a symbol is a stock (`ListingLookup`): a symbol that is not is a 404.
+    let lookup: ListingLookup
 
     /// The chart's allowed sizes, in SVG user units (the image still scales to its container).
     static let widths = 200...4000
@@ -19,10 +19,10 @@ struct ChartController: FeatureController {
     /// Adds `/stocks/{symbol}/chart.svg` to `router`.
     func addRoutes(to router: Router<AppRequestContext>) {
         router.get("stocks/:symbol/chart.svg") { request, context in
-            try await chart(request, symbol: MarketsController.listedSymbol(context, in: listings))
+            try await chart(request, symbol: MarketsController.listedSymbol(context, in: lookup))
         }
         router.get("stocks/:symbol/sparkline.svg") { _, context in
-            try await sparkline(symbol: MarketsController.listedSymbol(context, in: listings))
+            try await sparkline(symbol: MarketsController.listedSymbol(context, in: lookup))
         }
     }
 

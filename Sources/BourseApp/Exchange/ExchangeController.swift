@@ -37,7 +37,11 @@ struct ExchangeController: FeatureController {
         router.get("api/v1/book", use: book)
         router.get("api/v1/position", use: position)
         router.get("exchange") { _, _ in
-            HTMLPage(html: ExchangePage(market: await exchange.desk.market, sourceLabel: exchange.sourceLabel).render())
+            HTMLPage(
+                html: ExchangePage(
+                    market: await exchange.desk.market, sourceLabel: exchange.sourceLabel,
+                    confirmOrdersAbove: exchange.confirmOrdersAbove
+                ).render())
         }
         ExchangeSocket(exchange: exchange, openSockets: openSockets).addRoutes(to: router)
     }

@@ -19,6 +19,9 @@ struct ExchangePage {
     /// Where a real feed's quotes come from ("Alpaca · IEX"), in the header as on the market's
     /// pages; nil for the simulated feed (labelled "Simulated" beside the feed's state).
     var sourceLabel: String?
+    /// The order value above which the ticket asks to confirm (`BOURSE_CONFIRM_ORDERS_ABOVE`);
+    /// nil never asks.
+    var confirmOrdersAbove: ExactDecimal? = ExactDecimal(10_000)
 
     func render() -> HTML {
         let closed = !market.isOpen
@@ -48,7 +51,7 @@ struct ExchangePage {
             <div class="ex-chart" id="ex-chart"></div>
             <p class="chart-status" id="ex-chart-status" role="status">Waiting for the first trades…</p>
             </section>
-            \(Self.ticket(note: ticketNote))
+            \(Self.ticket(note: ticketNote, confirmAbove: confirmOrdersAbove))
             <section class="panel ex-book-panel" id="book-section" aria-labelledby="book-heading">
             <h2 id="book-heading">Order book</h2>
             <div class="bbo" id="bbo">
@@ -119,69 +122,83 @@ struct ExchangePage {
     /// limit price (limit, stop limit), the stop price (stop, stop limit), the trail as an amount or
     /// a percent (trailing stop), the time in force with the options the type allows, and behind a
     /// disclosure a market or limit entry's take-profit and stop-loss. Each field has its rule as a
-    /// hint and its own error; the submit button says what will happen ("Buy 100 at market");
-    /// `note` says whether market orders are taken now.
-    static func ticket(note: HTML) -> HTML {
-        #"""
-        <section class="panel ex-ticket-panel" id="ticket-section" aria-labelledby="ticket-heading">
-        <h2 id="ticket-heading">Place an order</h2>
-        <form class="ticket" id="ticket" novalidate>
-        <div class="ticket-toggles">
-        <div class="toggles side-toggles" role="group" aria-label="Side">\#
-        <button type="button" class="toggle" data-side="buy" aria-pressed="true">Buy</button>\#
-        <button type="button" class="toggle" data-side="sell" aria-pressed="false">Sell</button></div>
-        <div class="toggles type-toggles" role="group" aria-label="Order type">\#
-        <button type="button" class="toggle" data-type="market" aria-pressed="true">Market</button>\#
-        <button type="button" class="toggle" data-type="limit" aria-pressed="false">Limit</button>\#
-        <button type="button" class="toggle" data-type="stop" aria-pressed="false">Stop</button>\#
-        <button type="button" class="toggle" data-type="stop_limit" aria-pressed="false">Stop limit</button>\#
-        <button type="button" class="toggle" data-type="trailing_stop" aria-pressed="false">Trailing stop</button></div>
-        </div>
-        <div class="ticket-fields">
-        <p class="field"><label for="quantity">Quantity</label>\#
-        <input type="text" id="quantity" name="quantity" value="100" inputmode="numeric" autocomplete="off" \#
-        spellcheck="false" enterkeyhint="done" aria-describedby="ticket-error"></p>
-        \#(field("stop", label: "Stop price", input: "stop-price", name: "stopPrice"))
-        <p class="field" id="price-field" hidden><label for="limit-price">Limit price</label>\#
-        <input type="text" id="limit-price" name="price" inputmode="decimal" autocomplete="off" \#
-        spellcheck="false" enterkeyhint="done" aria-describedby="limit-price-hint price-hint limit-price-error ticket-error">\#
-        <span class="hint" id="limit-price-hint"></span><span class="hint" id="price-hint"></span>\#
-        <span class="field-error" id="limit-price-error"></span></p>
-        <p class="field wide" id="trail-field" hidden><label for="trail">Trail</label>\#
-        <span class="trail-inputs"><input type="text" id="trail" name="trail" inputmode="decimal" autocomplete="off" \#
-        spellcheck="false" enterkeyhint="done" aria-describedby="trail-hint trail-error ticket-error">\#
-        <select id="trail-unit" name="trailUnit" aria-label="Trail in">\#
-        <option value="amount" selected>$ amount</option><option value="percent">% of price</option></select></span>\#
-        <span class="hint" id="trail-hint"></span><span class="field-error" id="trail-error"></span></p>
-        <p class="field wide" id="tif-field"><label for="time-in-force">Time in force</label>\#
-        <select id="time-in-force" name="timeInForce" aria-describedby="tif-hint">\#
-        <option value="ioc" selected>Immediate or cancel</option><option value="fok">Fill or kill</option></select>\#
-        <span class="hint" id="tif-hint">Fills what it can now; the rest is cancelled.</span></p>
-        </div>
-        <div class="bracket" id="bracket">
-        <button type="button" class="disclosure" id="bracket-toggle" aria-expanded="false" \#
-        aria-controls="bracket-fields">Add take-profit / stop-loss</button>
-        <div class="ticket-fields" id="bracket-fields" hidden>
-        \#(field("take-profit", label: "Take-profit", input: "take-profit", name: "takeProfit"))
-        \#(field("stop-loss", label: "Stop-loss", input: "stop-loss", name: "stopLoss"))
-        </div>
-        </div>
-        \#(note)
-        <p class="ticket-error" id="ticket-error" aria-live="assertive"></p>
-        <button type="submit" class="button submit buy" id="submit">Buy 100 at market</button>
-        </form>
-        </section>
-        """#
+    /// hint and its own error; the submit button says what will happen ("Buy 1 at market");
+    /// `note` says whether market orders are taken now. Live prices are never written into a field:
+    /// the limit and stop prices offer them as taps ("Use ask 138.85", "Use last 138.80"). An order
+    /// worth more than `confirmAbove` (`data-confirm-above`, "off" for never) asks to confirm in
+    /// the ticket before it is sent.
+    static func ticket(note: HTML, confirmAbove: ExactDecimal? = nil) -> HTML {
+        let threshold = confirmAbove.map { $0.normalized().description } ?? "off"
+        return #"""
+            <section class="panel ex-ticket-panel" id="ticket-section" aria-labelledby="ticket-heading">
+            <h2 id="ticket-heading">Place an order</h2>
+            <form class="ticket" id="ticket" novalidate data-confirm-above="\#(threshold)">
+            <div class="ticket-toggles">
+            <div class="toggles side-toggles" role="group" aria-label="Side">\#
+            <button type="button" class="toggle" data-side="buy" aria-pressed="true">Buy</button>\#
+            <button type="button" class="toggle" data-side="sell" aria-pressed="false">Sell</button></div>
+            <div class="toggles type-toggles" role="group" aria-label="Order type">\#
+            <button type="button" class="toggle" data-type="market" aria-pressed="true">Market</button>\#
+            <button type="button" class="toggle" data-type="limit" aria-pressed="false">Limit</button>\#
+            <button type="button" class="toggle" data-type="stop" aria-pressed="false">Stop</button>\#
+            <button type="button" class="toggle" data-type="stop_limit" aria-pressed="false">Stop limit</button>\#
+            <button type="button" class="toggle" data-type="trailing_stop" aria-pressed="false">Trailing stop</button></div>
+            </div>
+            <div class="ticket-fields">
+            <p class="field"><label for="quantity">Quantity</label>\#
+            <input type="text" id="quantity" name="quantity" value="1" inputmode="numeric" autocomplete="off" \#
+            spellcheck="false" enterkeyhint="done" aria-describedby="quantity-error ticket-error">\#
+            <span class="field-error" id="quantity-error"></span></p>
+            \#(field("stop", label: "Stop price", input: "stop-price", name: "stopPrice", offer: true))
+            <p class="field" id="price-field" hidden><label for="limit-price">Limit price</label>\#
+            <input type="text" id="limit-price" name="price" inputmode="decimal" autocomplete="off" \#
+            spellcheck="false" enterkeyhint="done" aria-describedby="limit-price-hint limit-price-error ticket-error">\#
+            <span class="hint" id="limit-price-hint"></span>\#
+            <span class="field-error" id="limit-price-error"></span>\#
+            <button type="button" class="use-price" id="use-limit-price" aria-controls="limit-price" hidden></button></p>
+            <p class="field wide" id="trail-field" hidden><label for="trail">Trail</label>\#
+            <span class="trail-inputs"><input type="text" id="trail" name="trail" inputmode="decimal" autocomplete="off" \#
+            spellcheck="false" enterkeyhint="done" aria-describedby="trail-hint trail-error ticket-error">\#
+            <select id="trail-unit" name="trailUnit" aria-label="Trail in">\#
+            <option value="amount" selected>$ amount</option><option value="percent">% of price</option></select></span>\#
+            <span class="hint" id="trail-hint"></span><span class="field-error" id="trail-error"></span></p>
+            <p class="field wide" id="tif-field"><label for="time-in-force">Time in force</label>\#
+            <select id="time-in-force" name="timeInForce" aria-describedby="tif-hint">\#
+            <option value="ioc" selected>Immediate or cancel</option><option value="fok">Fill or kill</option></select>\#
+            <span class="hint" id="tif-hint">Fills what it can now; the rest is cancelled.</span></p>
+            </div>
+            <div class="bracket" id="bracket">
+            <button type="button" class="disclosure" id="bracket-toggle" aria-expanded="false" \#
+            aria-controls="bracket-fields">Add take-profit / stop-loss</button>
+            <div class="ticket-fields" id="bracket-fields" hidden>
+            \#(field("take-profit", label: "Take-profit", input: "take-profit", name: "takeProfit"))
+            \#(field("stop-loss", label: "Stop-loss", input: "stop-loss", name: "stopLoss"))
+            </div>
+            </div>
+            \#(note)
+            <p class="ticket-error" id="ticket-error" aria-live="assertive"></p>
+            <button type="submit" class="button submit buy" id="submit">Buy 1 at market</button>
+            <div class="ticket-confirm" id="ticket-confirm" tabindex="-1" hidden>\#
+            <p class="confirm-text" id="confirm-text"></p>\#
+            <div class="confirm-buttons"><button type="button" class="button submit buy" id="confirm-place">Place it</button>\#
+            <button type="button" class="button secondary" id="confirm-back">Change it</button></div></div>
+            <p class="ticket-notice" id="ticket-notice" hidden></p>
+            </form>
+            </section>
+            """#
     }
 
     /// A price field of the ticket, hidden until its type or the bracket shows it: the label, the
-    /// input (`input` is its id), the rule (`<input>-hint`) and its error (`<input>-error`).
-    private static func field(_ id: String, label: String, input: String, name: String) -> HTML {
-        #"""
-        <p class="field" id="\#(id)-field" hidden><label for="\#(input)">\#(label)</label>\#
-        <input type="text" id="\#(input)" name="\#(name)" inputmode="decimal" autocomplete="off" \#
-        spellcheck="false" enterkeyhint="done" aria-describedby="\#(input)-hint \#(input)-error ticket-error">\#
-        <span class="hint" id="\#(input)-hint"></span><span class="field-error" id="\#(input)-error"></span></p>
-        """#
+    /// input (`input` is its id), the rule (`<input>-hint`) and its error (`<input>-error`); with
+    /// `offer`, the button that puts the live price into it when tapped (`use-<input>`).
+    private static func field(_ id: String, label: String, input: String, name: String, offer: Bool = false) -> HTML {
+        let use: HTML =
+            offer ? #"<button type="button" class="use-price" id="use-\#(input)" aria-controls="\#(input)" hidden></button>"# : ""
+        return #"""
+            <p class="field" id="\#(id)-field" hidden><label for="\#(input)">\#(label)</label>\#
+            <input type="text" id="\#(input)" name="\#(name)" inputmode="decimal" autocomplete="off" \#
+            spellcheck="false" enterkeyhint="done" aria-describedby="\#(input)-hint \#(input)-error ticket-error">\#
+            <span class="hint" id="\#(input)-hint"></span><span class="field-error" id="\#(input)-error"></span>\#(use)</p>
+            """#
     }
 }

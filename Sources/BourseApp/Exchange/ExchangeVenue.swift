@@ -13,11 +13,18 @@ public struct ExchangeVenue: Sendable {
     /// "Massive · 15 min delayed"); nil for the simulated feed (labelled "Simulated") and a
     /// feed speaking Bourse's protocol.
     public let sourceLabel: String?
+    /// The order value above which the ticket asks to confirm before sending
+    /// (`BOURSE_CONFIRM_ORDERS_ABOVE`); nil never asks.
+    public let confirmOrdersAbove: ExactDecimal?
 
-    public init(desk: any ExchangeDesk, source: SourceKind, symbol: String?, sourceLabel: String? = nil) {
+    public init(
+        desk: any ExchangeDesk, source: SourceKind, symbol: String?, sourceLabel: String? = nil,
+        confirmOrdersAbove: ExactDecimal? = ExactDecimal(10_000)
+    ) {
         self.desk = desk
         self.source = source
         self.symbol = symbol
         self.sourceLabel = sourceLabel
+        self.confirmOrdersAbove = confirmOrdersAbove
     }
 }

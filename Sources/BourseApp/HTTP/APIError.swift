@@ -1,5 +1,6 @@
 import BourseCore
 import Foundation
+import HTTPTypes
 import Hummingbird
 
 /// An error answered as `{"error": "..."}` with its HTTP status.
@@ -17,6 +18,10 @@ public struct APIError: HTTPResponseError, Sendable {
         self.retryAfter = retryAfter
         self.headers = headers
     }
+
+    /// Set on a 503 whose answer is on its way from the source (`MarketDataError.onItsWay`): the
+    /// pages show it as loading, not as an error, and ask again after `Retry-After`.
+    public static let onItsWay = HTTPField.Name("Bourse-On-Its-Way")!
 
     /// The longest message an answer carries: a sentence and a quoted input (`Echo.limit`).
     static let maxMessage = 400

@@ -55,6 +55,10 @@ extension APIError {
             case .rateLimited(let seconds): self.init(.serviceUnavailable, error.description, retryAfter: seconds)
             case .tooManyWaiting(let seconds): self.init(.tooManyRequests, error.description, retryAfter: seconds)
             case .unavailable: self.init(.serviceUnavailable, error.description, retryAfter: 5)
+            case .onItsWay(let seconds, _):
+                // Not a failure: the page shows it loading and asks again after `Retry-After`.
+                self.init(
+                    .serviceUnavailable, error.description, retryAfter: seconds, headers: [APIError.onItsWay: "1"])
             case .notAuthorized, .invalidResponse: self.init(.badGateway, error.description)
             }
         case let error as GNBError:

@@ -9,6 +9,8 @@ struct PageLayout {
     /// A top-level section of the app, as it appears in the navigation.
     enum Section: CaseIterable {
         case myStocks, markets, exchange, gnb
+        /// `/search`: a tab on a phone; the header's search box on wider screens.
+        case search
 
         var title: String {
             switch self {
@@ -16,6 +18,7 @@ struct PageLayout {
             case .markets: "Markets"
             case .exchange: "Exchange"
             case .gnb: "GNB"
+            case .search: "Search"
             }
         }
 
@@ -26,6 +29,7 @@ struct PageLayout {
             case .markets: "≡"
             case .exchange: "⇅"
             case .gnb: "€"
+            case .search: "⌕"
             }
         }
 
@@ -35,6 +39,7 @@ struct PageLayout {
             case .markets: "/markets"
             case .exchange: "/exchange"
             case .gnb: "/gnb"
+            case .search: "/search"
             }
         }
     }
@@ -64,7 +69,7 @@ struct PageLayout {
     @TaskLocal static var signedIn = false
 
     func render() -> HTML {
-        let nav = Section.allCases.map { (item: Section) -> HTML in
+        let nav = Section.allCases.filter { $0 != .search }.map { (item: Section) -> HTML in
             let current: HTML = item == section ? #" aria-current="page""# : ""
             return #"<li><a href="\#(item.path)"\#(current)>\#(item.title)</a></li>"#
         }.joined()
@@ -123,7 +128,7 @@ struct PageLayout {
     private var tabBar: HTML {
         guard showsNavigation else { return "" }
         let tabs: [(path: String, title: String, icon: String, current: Bool)] =
-            Section.allCases.map { ($0.path, $0.title, $0.icon, $0 == section) } + [("/search", "Search", "⌕", false)]
+            Section.allCases.map { ($0.path, $0.title, $0.icon, $0 == section) }
         let items = tabs.map { (tab) -> HTML in
             let current: HTML = tab.current ? #" aria-current="page""# : ""
             return #"""

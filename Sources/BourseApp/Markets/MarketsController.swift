@@ -15,13 +15,16 @@ struct MarketsController: FeatureController {
     let listings: ListingSearch?
     /// The user's stocks: the home screen (`/`) shows them once there is one.
     var watchlist: StoredWatchlist? = nil
+    /// Whether a symbol is a stock: the listings, or on Massive one ticker-details request.
+    let lookup: ListingLookup
     /// The lists and bars just sent, reused for a moment (the hot path), on the market's clock.
     let hot: EncodedAnswers
 
-    init(market: Market, listings: ListingSearch?, watchlist: StoredWatchlist? = nil) {
+    init(market: Market, listings: ListingSearch?, watchlist: StoredWatchlist? = nil, lookup: ListingLookup? = nil) {
         self.market = market
         self.listings = listings
         self.watchlist = watchlist
+        self.lookup = lookup ?? ListingLookup(listings: listings, market: market)
         hot = EncodedAnswers(now: market.now)
     }
 
@@ -67,23 +70,17 @@ struct MarketsController: FeatureController {
         }
     }
 
-    /// Whether `symbol` is a stock this app shows: one of the shipped listings, whatever the
-    /// source, decided without asking it, so a made-up symbol costs no request of the source's
-    /// quota (docs/market-data.md). Without listings (they failed to load), every symbol is.
+    /// Whether `symbol` is a stock this app shows (`ListingLookup`): one of the listings, shipped
+    /// or learned; on Massive, a symbol outside them is looked up once (docs/market-data.md).
     func isListed(_ symbol: String) async -> Bool {
-        await Self.isListed(symbol, in: listings)
-    }
-
-    static func isListed(_ symbol: String, in listings: ListingSearch?) async -> Bool {
-        guard let listings, let listed = await listings.isListed(symbol) else { return true }
-        return listed
+        await lookup.isListed(symbol)
     }
 
     /// The route's symbol when it is a listed stock: 400 for text that is no symbol, 404 for a
-    /// symbol that is not listed, before any request to the source.
-    static func listedSymbol(_ context: some RequestContext, in listings: ListingSearch?) async throws -> String {
+    /// symbol that is not listed (`ListingLookup`).
+    static func listedSymbol(_ context: some RequestContext, in lookup: ListingLookup) async throws -> String {
         let symbol = try symbol(context)
-        guard await isListed(symbol, in: listings) else { throw MarketDataError.unknownSymbol(symbol) }
+        guard await lookup.isListed(symbol) else { throw MarketDataError.unknownSymbol(symbol) }
         return symbol
     }
 
@@ -98,13 +95,13 @@ struct MarketsController: FeatureController {
     }
 
     @Sendable func stock(_ request: Request, context: Context) async throws -> StockResponse {
-        let symbol = try await Self.listedSymbol(context, in: listings)
+        let symbol = try await Self.listedSymbol(context, in: lookup)
         let overview = try await market.stock(symbol)
         return StockResponse(overview: overview, source: market.source)
     }
 
     @Sendable func bars(_ request: Request, context: Context) async throws -> BarsResponse {
-        let symbol = try await Self.listedSymbol(context, in: listings)
+        let symbol = try await Self.listedSymbol(context, in: lookup)
         let rangeText = request.uri.queryParameters.get("range") ?? ChartRange.oneMonth.rawValue
         guard let range = ChartRange(rawValue: rangeText.uppercased()) else {
             let known = ChartRange.allCases.map(\.rawValue).joined(separator: ", ")

@@ -9,9 +9,17 @@ struct PhoneAppController: FeatureController {
     /// The deploy's name (`BOURSE_DEPLOY_ID`), part of the worker's version: a new one makes every
     /// installed app take the new version at its next visit, even when no asset changed.
     var deployID: String?
+    /// How long the worker waits for an API answer before it serves what it kept: longer than the
+    /// server's source deadline, so that a slow or rate-limited source is never taken for no network.
+    var apiTimeoutMilliseconds = PhoneAppFiles.defaultAPITimeoutMilliseconds
+
+    init(deployID: String? = nil, sourceDeadline: Duration? = nil) {
+        self.deployID = deployID
+        self.apiTimeoutMilliseconds = PhoneAppFiles.apiTimeoutMilliseconds(sourceDeadline: sourceDeadline)
+    }
 
     func addRoutes(to router: Router<AppRequestContext>) {
-        let files = PhoneAppFiles.shared.deployed(as: deployID)
+        let files = PhoneAppFiles.shared.deployed(as: deployID, apiTimeoutMilliseconds: apiTimeoutMilliseconds)
         router.get("manifest.webmanifest") { _, _ in
             files.response(files.manifest, type: "application/manifest+json", cache: "no-cache")
         }
@@ -45,6 +53,15 @@ struct PhoneAppFiles: Sendable {
     }()
 
     static let iconNames = ["icon-192.png", "icon-512.png", "apple-touch-icon.png"]
+    /// The worker's wait for an API answer with the default source deadline (8 s) and 4 s more.
+    static let defaultAPITimeoutMilliseconds = 12_000
+
+    /// The source deadline and 4 s more (for the answer's own way); 12 s without a deadline.
+    static func apiTimeoutMilliseconds(sourceDeadline: Duration?) -> Int {
+        guard let sourceDeadline else { return defaultAPITimeoutMilliseconds }
+        let (seconds, attoseconds) = sourceDeadline.components
+        return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000) + 4000
+    }
     /// Every file of `PhoneApp/Public/` (served here, not as `/assets/`).
     static let fileNames = ["sw.js", "manifest.webmanifest"] + iconNames
 
@@ -79,24 +96,33 @@ struct PhoneAppFiles: Sendable {
                 Assets.Asset(contentType: "", body: ByteBuffer(string: OfflinePage.render().markup)).version,
             ]
         version = Assets.Asset(contentType: "", body: ByteBuffer(string: parts.joined(separator: "."))).version
-        serviceWorker = Self.served(worker, version: version, precache: precache)
+        serviceWorker = Self.served(
+            worker, version: version, precache: precache, apiTimeoutMilliseconds: Self.defaultAPITimeoutMilliseconds)
     }
 
     private let worker: Data
 
-    /// The files for the deploy named `id`: its version folded into the worker's.
-    func deployed(as id: String?) -> PhoneAppFiles {
-        guard let id, !id.isEmpty else { return self }
+    /// The files for the deploy named `id` whose worker waits `apiTimeoutMilliseconds` for an API
+    /// answer: both folded into the worker's version (a change makes installed apps update).
+    func deployed(as id: String?, apiTimeoutMilliseconds: Int = defaultAPITimeoutMilliseconds) -> PhoneAppFiles {
+        let id = id ?? ""
+        guard !id.isEmpty || apiTimeoutMilliseconds != Self.defaultAPITimeoutMilliseconds else { return self }
         var files = self
-        files.version = Assets.Asset(contentType: "", body: ByteBuffer(string: version + "." + id)).version
-        files.serviceWorker = Self.served(worker, version: files.version, precache: precache)
+        var folded = id.isEmpty ? version : version + "." + id
+        if apiTimeoutMilliseconds != Self.defaultAPITimeoutMilliseconds { folded += ".api\(apiTimeoutMilliseconds)" }
+        files.version = Assets.Asset(contentType: "", body: ByteBuffer(string: folded)).version
+        files.serviceWorker = Self.served(
+            worker, version: files.version, precache: precache, apiTimeoutMilliseconds: apiTimeoutMilliseconds)
         return files
     }
 
     /// The worker as served: one line with the build, then its file.
-    private static func served(_ worker: Data, version: String, precache: [String]) -> ByteBuffer {
+    private static func served(
+        _ worker: Data, version: String, precache: [String], apiTimeoutMilliseconds: Int
+    ) -> ByteBuffer {
         let urls = precache.map { "\"\($0)\"" }.joined(separator: ",")
-        var served = ByteBuffer(string: #"self.BOURSE_BUILD = {"version":"\#(version)","precache":[\#(urls)]};"# + "\n")
+        let build = #"{"version":"\#(version)","precache":[\#(urls)],"apiTimeoutMs":\#(apiTimeoutMilliseconds)}"#
+        var served = ByteBuffer(string: "self.BOURSE_BUILD = \(build);\n")
         served.writeBytes(worker)
         return served
     }

@@ -10,25 +10,33 @@ public actor ListingSearch {
     public static let defaultLimit = 10
     public static let maxLimit = 50
 
-    private typealias Indexed = (index: SearchIndex, listings: [String: Listing])
+    private typealias Indexed = (index: SearchIndex, listings: [String: Listing], prominent: Set<String>)
     private let building: Task<Result<Indexed, SearchUnavailable>, Never>
     /// The index again after `add(_:)` brought listings from the source's reference list.
     private var refreshed: Indexed?
 
-    /// Starts building the index over `listings` (by default the bundled NASDAQ/NYSE/NYSE American ones).
-    public init(listings: @escaping @Sendable () throws -> [Listing] = { try BundledData.listings() }) {
+    /// Starts building the index over `listings` (by default the bundled NASDAQ/NYSE/NYSE American
+    /// ones), the `prominent` symbols first among the matches (by default the bundled S&P 500).
+    public init(
+        listings: @escaping @Sendable () throws -> [Listing] = { try BundledData.listings() },
+        prominent: @escaping @Sendable () -> Set<String> = ListingSearch.bundledProminent
+    ) {
         building = Task.detached(priority: .medium) {
             do {
                 let all = try listings()
+                let prominent = prominent()
                 return .success(
-                    (SearchIndex(listings: all), Dictionary(all.map { ($0.symbol, $0) }, uniquingKeysWith: { a, _ in a })))
+                    (
+                        SearchIndex(listings: all, prominent: prominent),
+                        Dictionary(all.map { ($0.symbol, $0) }, uniquingKeysWith: { a, _ in a }), prominent
+                    ))
             } catch {
                 return .failure(SearchUnavailable(reason: "\(error)"))
             }
         }
     }
 
-    /// The listings `query` finds, by company name, at most `limit` (see `SearchIndex.search`).
+    /// The listings `query` finds, its exact symbol first, at most `limit` (see `SearchIndex.search`).
     public func search(_ query: String, limit: Int) async throws(SearchUnavailable) -> [Listing] {
         try await indexed().index.search(query, limit: limit)
     }
@@ -43,9 +51,10 @@ public actor ListingSearch {
         try? await indexed().listings[symbol] != nil
     }
 
-    /// Every listing, by symbol (the compact index a phone searches offline).
+    /// Every listing, in result order (the compact index a phone searches offline, in the order
+    /// it ranks them).
     public func allListings() async throws(SearchUnavailable) -> [Listing] {
-        try await indexed().listings.values.sorted { $0.symbol < $1.symbol }
+        try await indexed().index.inResultOrder
     }
 
     /// The listing of `symbol` (normalized), or nil.
@@ -64,8 +73,15 @@ public actor ListingSearch {
             added += 1
         }
         guard added > 0 else { return 0 }
-        refreshed = (SearchIndex(listings: Array(current.values)), current)
+        let prominent = try await indexed().prominent
+        refreshed = (SearchIndex(listings: Array(current.values), prominent: prominent), current, prominent)
         return added
+    }
+
+    /// The S&P 500 constituents shipped with the app (none if that file cannot be read: search
+    /// then orders by name alone).
+    public static let bundledProminent: @Sendable () -> Set<String> = {
+        Set(((try? BundledData.profiles()) ?? []).map(\.symbol))
     }
 
     private func indexed() async throws(SearchUnavailable) -> Indexed {

@@ -1,10 +1,14 @@
 import BourseCore
 import Hummingbird
+import MarketData
 
 /// Search as you type: `GET /api/v1/search?q=&limit=` (JSON) and `GET /search?q=` (the results page).
 struct SearchController: FeatureController {
     typealias Context = AppRequestContext
     let search: ListingSearch
+    /// Where the saved prices shown beside the results come from (none: no prices). Searching
+    /// never asks the source: `Market.savedQuotes`.
+    var market: Market? = nil
     /// The answers just sent, reused for a moment (suggestions as you type repeat a lot).
     let hot = EncodedAnswers()
 
@@ -19,11 +23,18 @@ struct SearchController: FeatureController {
     @Sendable func results(_ request: Request, context: Context) async throws -> SearchResponse {
         let query = try SearchQuery.text(request)
         let limit = try SearchQuery.limit(request)
-        return SearchResponse(listings: try await search.search(query, limit: limit))
+        let listings = try await search.search(query, limit: limit)
+        return SearchResponse(listings: listings, quotes: await savedQuotes(listings))
     }
 
-    /// `GET /api/v1/search/listings`: every listing as `[symbol, name, exchange]`, for the phone
-    /// to search with no network (`search-box.js` runs the same prefix rule over it).
+    /// The saved quotes of `listings`, by symbol: no request to the source.
+    func savedQuotes(_ listings: [Listing]) async -> [String: Quote] {
+        guard let market else { return [:] }
+        return await market.savedQuotes(for: listings.map(\.symbol))
+    }
+
+    /// `GET /api/v1/search/listings`: every listing as `[symbol, name, exchange]`, in result order,
+    /// for the phone to search with no network (`search-box.js` runs the same rule over it).
     @Sendable func listings(_ request: Request, context: Context) async throws -> ListingsIndexResponse {
         ListingsIndexResponse(rows: try await search.allListings().map { [$0.symbol, $0.name, $0.exchange.rawValue] })
     }
@@ -39,7 +50,8 @@ struct SearchController: FeatureController {
         }
         do throws(SearchUnavailable) {
             let listings = try await search.search(query, limit: ListingSearch.maxLimit)
-            return HTMLPage(html: SearchPage(query: query, outcome: .results(listings)).render())
+            let quotes = await savedQuotes(listings)
+            return HTMLPage(html: SearchPage(query: query, outcome: .results(listings, quotes: quotes)).render())
         } catch {
             return HTMLPage(
                 status: .serviceUnavailable, html: SearchPage(query: query, outcome: .refused(error.description)).render())

@@ -6,8 +6,8 @@ struct SearchPage {
     enum Outcome {
         /// No query yet: say what to type.
         case prompt
-        /// The listings found (perhaps none).
-        case results([Listing])
+        /// The listings found (perhaps none), with the saved quotes of those that have one.
+        case results([Listing], quotes: [String: Quote] = [:])
         /// The query could not be searched, and why.
         case refused(String)
     }
@@ -28,7 +28,7 @@ struct SearchPage {
             \(body)
             </div>
             """
-        return PageLayout(title: title, section: .markets, content: content).render()
+        return PageLayout(title: title, section: .search, content: content).render()
     }
 
     private var body: HTML {
@@ -38,29 +38,23 @@ struct SearchPage {
                 #"<p class="lead" id="search-prompt">Type the start of a company name ("app" finds Apple Inc.), of any word in it ("bank" finds First Bank) or of a ticker symbol ("AAP" finds AAPL).</p>"#
         case .refused(let message):
             return #"<p class="error" role="alert">\#(message)</p>"#
-        case .results(let listings) where listings.isEmpty:
+        case .results(let listings, _) where listings.isEmpty:
             return #"<p id="search-count" role="status">No stocks match “\#(query)”. Try fewer letters, or the symbol.</p>"#
-        case .results(let listings):
-            let rows = listings.map { (listing: Listing) -> HTML in
-                let path = "/stocks/" + (listing.symbol.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "")
-                return #"""
-                    <tr><th scope="row"><a href="\#(path)">\#(listing.symbol)</a></th>\#
-                    <td>\#(listing.name)</td><td>\#(listing.exchange.rawValue)</td></tr>
-                    """#
-            }.joined(separator: "\n")
+        case .results(let listings, let quotes):
+            let rows = listings.map { SearchResultRow(listing: $0, quote: quotes[$0.symbol]).render() }.joined(separator: "\n")
             let count = listings.count == 1 ? "1 stock matches" : "\(listings.count) stocks match"
             let more =
                 listings.count == ListingSearch.maxLimit
                 ? " (the first \(ListingSearch.maxLimit); type more to narrow it down)" : ""
+            // A list of links, not a table: every row is one link at every width (a grid of columns
+            // on a tablet or a desktop, a card on a phone), and no column squeezes a word apart.
             return """
                 <p id="search-count" role="status">\(count) “\(query)”\(more).</p>
-                <table id="search-results">
-                <caption>Stocks matching “\(query)”, by company name</caption>
-                <thead><tr><th scope="col">Symbol</th><th scope="col">Company</th><th scope="col">Exchange</th></tr></thead>
-                <tbody>
+                <div class="search-results-head" aria-hidden="true"><span>Symbol</span><span>Company</span>\
+                <span>Exchange</span><span class="num">Last</span><span class="num">Day change</span></div>
+                <ol class="search-results" id="search-results" aria-label="Stocks matching “\(query)”, the exact symbol first">
                 \(rows)
-                </tbody>
-                </table>
+                </ol>
                 """
         }
     }

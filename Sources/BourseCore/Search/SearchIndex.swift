@@ -1,7 +1,10 @@
 /// Finds listings as the user types: a prefix of the company name, of any later word of it, or
 /// of the symbol, answered in microseconds (see docs/search.md for the rule).
 ///
-/// Listings are kept in name order, so a listing's position is its rank in the results. Every
+/// The listing whose symbol is the query comes first; then the others by tier (`SearchTier`:
+/// the prominent companies, other companies, funds), then company name, then symbol.
+///
+/// Listings are kept in that order, so a listing's position is its rank in the results. Every
 /// word start of every name is a key (the rest of the name from that word on), and keys are
 /// sorted, so the keys a query is a prefix of form one range, found by binary search; the
 /// symbols likewise. The lowest ranks in a range are taken by range-minimum queries, so a
@@ -10,7 +13,7 @@ public struct SearchIndex: Sendable {
     /// Queries longer than this (in characters) match nothing.
     public static let maxQueryLength = 100
 
-    /// The listings in result order: company name (case- and diacritic-insensitive), then symbol.
+    /// The listings in result order: tier, company name (case- and diacritic-insensitive), then symbol.
     let listings: [Listing]
     /// The search forms of the names, one after the other; name `i` is `text[textStart[i] ..< textStart[i + 1]]`.
     let text: [UInt8]
@@ -27,9 +30,14 @@ public struct SearchIndex: Sendable {
     /// The number of listings indexed (one per symbol).
     public var count: Int { listings.count }
 
-    /// Indexes `listings`; when two share a symbol, the first one is kept.
-    public init(listings: [Listing]) {
-        let built = SearchIndexBuilder(listings)
+    /// Every listing indexed, in result order (tier, then name): what a client searching the list
+    /// itself keeps, so that it ranks as the index does.
+    public var inResultOrder: [Listing] { listings }
+
+    /// Indexes `listings`; when two share a symbol, the first one is kept. The listings of the
+    /// `prominent` symbols come before the others a query finds (by name or symbol prefix).
+    public init(listings: [Listing], prominent: Set<String> = []) {
+        let built = SearchIndexBuilder(listings, prominent: prominent)
         self.listings = built.listings
         text = built.text
         textStart = built.textStart
@@ -40,7 +48,8 @@ public struct SearchIndex: Sendable {
         symbols = RangeMinimum(built.symbolOrder)
     }
 
-    /// The listings `query` finds, by company name then symbol, at most `limit`.
+    /// The listings `query` finds, at most `limit`: the one whose symbol is `query` first, then
+    /// the others by tier, company name and symbol.
     /// Nothing for a blank query, a query of more than `maxQueryLength` characters, or `limit` < 1.
     public func search(_ query: String, limit: Int) -> [Listing] {
         guard limit > 0, query.utf8.count <= Self.maxQueryLength * 4, query.count <= Self.maxQueryLength else {
@@ -69,11 +78,26 @@ public struct SearchIndex: Sendable {
             }
         }
         let wanted = min(limit, listings.count)
-        let ranks = RankMerge.merge(
+        var ranks = RankMerge.merge(
             LowestRanks.take(from: words, range: wordRange, limit: wanted),
             LowestRanks.take(from: symbols, range: symbolRange, limit: wanted),
             limit: wanted)
+        if let exact = exactSymbol(symbolRange, length: symbolQuery.count) {
+            // Found by its symbol, so among the `wanted` lowest ranks unless `wanted` others are lower.
+            ranks.removeAll { $0 == exact }
+            ranks.insert(exact, at: 0)
+            if ranks.count > wanted { ranks.removeLast() }
+        }
         return ranks.map { listings[Int($0)] }
+    }
+
+    /// The rank of the listing whose symbol is the query: the first of the symbols the query is a
+    /// prefix of (they are sorted, so a symbol equal to it comes first), when it is that long.
+    private func exactSymbol(_ symbolRange: Range<Int>, length: Int) -> UInt32? {
+        guard let first = symbolRange.first else { return nil }
+        let listing = symbols.values[first]
+        let symbolLength = Int(symbolStart[Int(listing) + 1]) - Int(symbolStart[Int(listing)])
+        return symbolLength == length ? listing : nil
     }
 
     /// The positions `0 ..< count` of the sorted keys that start with `prefix`.

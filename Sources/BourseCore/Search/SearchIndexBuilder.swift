@@ -10,7 +10,8 @@ struct SearchIndexBuilder {
     var symbolStart: [UInt32] = [0]
     var symbolOrder: [UInt32] = []
 
-    init(_ input: [Listing]) {
+    /// - Parameter prominent: the symbols that come before the others whose names match (`SearchIndex`).
+    init(_ input: [Listing], prominent: Set<String> = []) {
         // Symbols first: sorted, a repeated one is dropped (the first given is kept).
         var inputSymbols: [UInt8] = []
         var inputSymbolKeys: [Range<UInt32>] = []
@@ -31,14 +32,16 @@ struct SearchIndexBuilder {
             bySymbol.append(index)
         }
 
-        // Names: the kept listings by folded name, then symbol (`bySymbol` is in symbol order,
-        // and the sort keeps the given order of equal keys).
+        // Result order: the kept listings by tier (one leading byte), then folded name, then
+        // symbol (`bySymbol` is in symbol order, and the sort keeps the given order of equal keys).
         var sortForms: [UInt8] = []
         var sortKeys: [Range<UInt32>] = []
         sortKeys.reserveCapacity(bySymbol.count)
         for index in bySymbol {
+            let listing = input[Int(index)]
             let start = UInt32(sortForms.count)
-            SearchKey.appendSortForm(of: input[Int(index)].name, to: &sortForms)
+            sortForms.append(SearchTier(listing, prominent: prominent).rawValue)
+            SearchKey.appendSortForm(of: listing.name, to: &sortForms)
             sortKeys.append(start..<UInt32(sortForms.count))
         }
         let byName = ByteKeySort.order(of: sortKeys, in: sortForms).map { bySymbol[Int($0)] }

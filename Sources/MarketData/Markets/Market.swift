@@ -8,7 +8,7 @@ public struct Market: Sendable {
     /// The simulated market or Massive (formerly Polygon.io).
     public let source: SourceKind
     private let provider: any MarketDataProvider
-    private let pricer: MarketPricer
+    let pricer: MarketPricer
     private let calendar: TradingCalendar
     /// Told of every pricing a list, a stock or a quote is made from (the price alerts).
     public let pricingObservers = PricingObservers()
@@ -63,11 +63,16 @@ public struct Market: Sendable {
     }
 
     /// One page of the source's reference list (its largest), without prices: what the app
-    /// reads to learn the listings newer than its shipped files.
+    /// reads to learn the listings newer than its shipped files. Background work: no person
+    /// waits for it, so it has no deadline and waits for its turn in the rate limiter.
     public func referencePage(cursor: String?) async throws(MarketDataError) -> Fetched<TickerPage> {
-        try await withDeadline { () throws(MarketDataError) in
-            try await provider.tickers(TickerQuery(cursor: cursor, limit: Self.maxPageSize))
-        }
+        try await provider.tickers(TickerQuery(cursor: cursor, limit: Self.maxPageSize))
+    }
+
+    /// One stock's reference data alone (one ticker-details request, cached a day), within the
+    /// deadline: what the app asks before it calls a symbol outside its listings unknown.
+    public func tickerDetails(_ symbol: String) async throws(MarketDataError) -> Fetched<TickerDetails> {
+        try await withDeadline { () throws(MarketDataError) in try await provider.tickerDetails(symbol) }
     }
 
     /// The quotes of `symbols` (those that traded on the last day), from the same two

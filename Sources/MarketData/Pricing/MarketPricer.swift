@@ -12,11 +12,11 @@ import Foundation
 /// source has not published yet), so a list of any length costs two grouped-daily requests.
 /// Parsed days are kept in memory; the provider's cache keeps the raw answers in the database.
 public actor MarketPricer {
-    private let provider: any MarketDataProvider
-    private let calendar: TradingCalendar
-    private let now: @Sendable () -> Date
+    let provider: any MarketDataProvider
+    let calendar: TradingCalendar
+    let now: @Sendable () -> Date
     private var days: [MarketDate: Fetched<[String: Bar]>] = [:]
-    private var lastGood: Fetched<ListPricing>?
+    var lastGood: Fetched<ListPricing>?
     /// Whether to try the snapshot first; false once the source has refused it.
     private var snapshots: Bool
 
@@ -92,7 +92,7 @@ public actor MarketPricer {
         }
     }
 
-    private func pricing(onOrBefore start: MarketDate) async throws(MarketDataError) -> Fetched<ListPricing> {
+    func pricing(onOrBefore start: MarketDate) async throws(MarketDataError) -> Fetched<ListPricing> {
         let (lastDay, last) = try await latestDayWithData(onOrBefore: start)
         let (previousDay, previous) = try await latestDayWithData(onOrBefore: calendar.previousTradingDay(before: lastDay))
         let pricing = ListPricing(lastDay: lastDay, last: last.value, previousDay: previousDay, previous: previous.value)
@@ -126,7 +126,7 @@ extension MarketDataError {
     /// The source failed (down, rate limited, or garbled), as opposed to refusing the request.
     var isSourceFailure: Bool {
         switch self {
-        case .unavailable, .rateLimited, .tooManyWaiting, .invalidResponse: return true
+        case .unavailable, .onItsWay, .rateLimited, .tooManyWaiting, .invalidResponse: return true
         case .unknownSymbol, .notAuthorized, .badRequest: return false
         }
     }

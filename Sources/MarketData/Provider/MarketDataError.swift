@@ -11,6 +11,10 @@ public enum MarketDataError: Error, Equatable, Sendable, CustomStringConvertible
     case tooManyWaiting(retryAfterSeconds: Int)
     /// The source could not be reached or kept failing (5xx), with nothing cached to fall back to.
     case unavailable(String)
+    /// The answer did not come by the caller's deadline, and nothing is saved: it is still on its
+    /// way (waiting for the source's rate limit, or a slow source) and is saved when it comes.
+    /// `reason` says why in a person's words ("Massive's free tier allows 5 requests a minute").
+    case onItsWay(retryAfterSeconds: Int, reason: String)
     /// The source answered with something that is not the documented shape.
     case invalidResponse(String)
     /// The request itself was wrong (a 400 from the source, or a bad argument caught first).
@@ -24,6 +28,8 @@ public enum MarketDataError: Error, Equatable, Sendable, CustomStringConvertible
         case .tooManyWaiting(let seconds):
             return "too many of your requests are waiting for the market data source's rate limit, retry in \(seconds) s"
         case .unavailable(let message): return "the market data source is unavailable: \(message)"
+        case .onItsWay(let seconds, let reason):
+            return "on its way from the market data source (\(reason)); it is saved when it comes: try again in \(seconds) s"
         case .invalidResponse(let message): return "the market data source sent an unexpected answer: \(message)"
         case .badRequest(let message): return "bad market data request: \(message)"
         }

@@ -42,10 +42,27 @@ extension PolygonClient {
                 return saved
             }
             logger.info("the source is slow: past the deadline", metadata: ["key": "\(redactor.redact(key))"])
-            let deadline = configuration.deadline.map { " within \(Self.wholeSeconds($0)) s" } ?? " in time"
-            throw .unavailable(
-                "no answer\(deadline) (it will be saved when it comes): try again in a moment")
+            throw await onItsWay()
         }
+    }
+
+    /// Why an answer past the caller's deadline is still on its way, and when to ask again: the
+    /// source's rate limit when requests wait for it (a turn of the minute per request ahead),
+    /// else a slow source (a few seconds).
+    private func onItsWay() async -> MarketDataError {
+        let perMinute = configuration.requestsPerMinute
+        let waiting = await limiter.waiting()
+        let sent = await limiter.sendsInWindow()
+        guard waiting > 0 || sent >= perMinute else {
+            let deadline = configuration.deadline.map { "no answer within \(Self.wholeSeconds($0)) s" } ?? "no answer yet"
+            return .onItsWay(retryAfterSeconds: 5, reason: "the source is slow: \(deadline)")
+        }
+        let seconds = min(60, max(5, Int((Double(waiting + 1) * 60 / Double(max(1, perMinute))).rounded(.up))))
+        let reason =
+            perMinute == PolygonConfiguration.freeTierRequestsPerMinute
+            ? "Massive's free tier allows \(perMinute) requests a minute"
+            : "the source allows \(perMinute) request\(perMinute == 1 ? "" : "s") a minute"
+        return .onItsWay(retryAfterSeconds: seconds, reason: reason)
     }
 
     /// How long this caller may wait for the source: until its deadline, and no longer than the
@@ -162,6 +179,7 @@ extension PolygonClient {
         case .unknownSymbol(let text): return .unknownSymbol(redactor.redact(text))
         case .notAuthorized(let text): return .notAuthorized(redactor.redact(text))
         case .rateLimited, .tooManyWaiting: return error
+        case .onItsWay(let seconds, let reason): return .onItsWay(retryAfterSeconds: seconds, reason: redactor.redact(reason))
         case .unavailable(let text): return .unavailable(redactor.redact(text))
         case .invalidResponse(let text): return .invalidResponse(redactor.redact(text))
         case .badRequest(let text): return .badRequest(redactor.redact(text))

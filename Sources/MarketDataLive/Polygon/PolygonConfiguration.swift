@@ -18,8 +18,9 @@ public struct PolygonConfiguration: Sendable, Equatable {
     /// cache. Nil waits for the source (then falls back to the cache only if it fails).
     public var patience: Duration?
     /// The most a request may take when nothing is cached (every attempt, wait and retry
-    /// together): past it the caller gets `unavailable` ("try again in a moment", a 503 with
-    /// `Retry-After`) and the request goes on in the background to fill the cache. Nil: no limit.
+    /// together): past it the caller gets `onItsWay` (a 503 with `Retry-After` that the pages
+    /// show as loading, naming the rate limit when requests wait for it) and the request goes on
+    /// in the background to fill the cache. Nil: no limit.
     public var deadline: Duration?
     /// The largest answer taken from the source: a larger one is a failure of the source (the
     /// saved answer is served stale, or an error), never stored. 16 MB: the whole market's
@@ -34,12 +35,14 @@ public struct PolygonConfiguration: Sendable, Equatable {
 
     /// Massive's public REST endpoint (Polygon.io's until October 2025; `api.polygon.io` still answers).
     public static let defaultBaseURL = URL(string: "https://api.massive.com")!
+    /// Massive's free tier (Stocks Basic): 5 requests a minute, the default rate.
+    public static let freeTierRequestsPerMinute = 5
 
     public init(
         baseURL: URL = PolygonConfiguration.defaultBaseURL,
         apiKey: String? = nil,
         keyPlacement: KeyPlacement = .queryParameter,
-        requestsPerMinute: Int = 5,
+        requestsPerMinute: Int = freeTierRequestsPerMinute,
         retry: RetryPolicy = RetryPolicy(),
         patience: Duration? = nil,
         deadline: Duration? = nil

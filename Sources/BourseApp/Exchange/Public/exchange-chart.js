@@ -4,7 +4,7 @@ import {
     $, SVG_NS, MAX_POINTS, MAX_LATENCIES, LEVELS, state, setText, subtract, markData, renderBadge, setFeedState, setSource,
     setSymbol, clock
 } from "./exchange-state.js";
-import { prefillPrice } from "./exchange-ticket.js";
+import { offerPrices } from "./exchange-ticket.js";
 import { setMarket } from "./exchange-market.js";
 
 // ---- The chart: the last trade prices, one point per trade, drawn as SVG. ----
@@ -158,10 +158,8 @@ function drawBook(tick) {
     const spread = bids[0] && asks[0] ? subtract(asks[0][0], bids[0][0]) : null;
     setText($("spread"), spread === null ? "—" : spread);
     state.book = { bids, asks };
-    if (state.type === "limit") {
-        setText($("price-hint"), (asks[0] ? "Best ask " + asks[0][0] : "No asks") + " · " + (bids[0] ? "best bid " + bids[0][0] : "no bids"));
-        if (state.autoPrice === false && $("limit-price").value === "") prefillPrice();
-    }
+    // Offered as taps ("Use ask 138.85"): live data never writes a field (SPEC.md §12).
+    offerPrices();
 }
 
 function drawLast(last) {
@@ -170,6 +168,7 @@ function drawLast(last) {
         state.direction = compareDecimals(last.price, state.lastPrice) > 0 ? "up" : "down";
     }
     state.lastPrice = last.price;
+    offerPrices();
     const price = $("last-price");
     setText(price, last.price);
     price.className = "ex-last-price " + state.direction;

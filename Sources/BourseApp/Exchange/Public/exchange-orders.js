@@ -23,8 +23,6 @@ export function mergeOrder(order) {
     return true;
 }
 
-const TOAST_TITLES = { good: "Filled", partial: "Partly filled", info: "Order placed", warn: "Not filled", bad: "Refused", cancel: "Cancelled" };
-
 function noticeKind(order) {
     switch (order.status) {
     case "FILLED": return "good";
@@ -38,36 +36,121 @@ function noticeKind(order) {
     }
 }
 
-/** Shows the server's notice for an order event once, whichever of the POST answer and the socket brings it first. */
+/** A bracket's exit: "take-profit" or "stop-loss" (its id ends `.tp` or `.sl`); null for any other order. */
+function exitWord(order) {
+    if (!order || !order.parentId) return null;
+    return String(order.id).endsWith(".tp") ? "take-profit" : "stop-loss";
+}
+
+/** The other exit of `order`'s bracket, as this page knows it. */
+function siblingOf(order) {
+    const word = exitWord(order);
+    if (!word) return null;
+    return state.orders.get(order.parentId + (word === "take-profit" ? ".sl" : ".tp")) || null;
+}
+
+/** Text as nodes whose hyphenated words ("take-profit", "stop-loss") never break at the hyphen:
+ *  no word is broken across lines (SPEC.md §12). */
+export function phrase(text) {
+    return String(text).split(/(\S+-\S+)/).filter(function (part) { return part !== ""; }).map(function (part) {
+        return /^\S+-\S+$/.test(part) ? B.el("span", { class: "nobreak" }, part) : document.createTextNode(part);
+    });
+}
+
+/** `setText` for a phrase: rewritten only when its text changed. */
+function setPhrase(node, text) {
+    if (node.textContent !== text) node.replaceChildren(...phrase(text));
+}
+
+function capitalized(text) {
+    return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * Shows the server's notice for an order event once, whichever of the POST answer and the socket
+ * brings it first, in the trader's words the server wrote (capitalized). Cancelling one exit of a
+ * bracket cancels both: one notice says so for the pair.
+ */
 export function notify(order, notice) {
     if (!order || typeof notice !== "string" || notice === "") return;
-    const key = order.id + "|" + order.status + "|" + order.filledQuantity + "|" + (order.triggered === true);
+    let key = order.id + "|" + order.status + "|" + order.filledQuantity + "|" + (order.triggered === true);
+    let text = capitalized(notice);
+    const word = exitWord(order);
+    if (word && order.status === "CANCELLED" && order.reason === "cancelled by the user") {
+        key = "exits cancelled|" + order.parentId;
+        const sibling = siblingOf(order);
+        const other = word === "take-profit" ? "stop-loss" : "take-profit";
+        if (sibling && (isOpen(sibling) || sibling.reason === "cancelled by the user")) {
+            text = capitalized(word) + " cancelled; its " + other + " too (one cancels the other)";
+        }
+    }
     if (state.seenNotices.has(key)) return;
     state.seenNotices.add(key);
     if (state.seenNotices.size > 1000) state.seenNotices.delete(state.seenNotices.values().next().value);
-    const kind = noticeKind(order);
-    let title = TOAST_TITLES[kind];
-    if (order.status === "EXPIRED") title = "Expired";
-    else if (order.status === "PENDING" && order.parentId) title = "Exit placed";
-    else if (order.status === "PENDING" && wasTriggered(order)) title = "Triggered";
-    toast(kind, title, notice, order.id);
+    toast(noticeKind(order), text, order.id);
 }
 
-function toast(kind, title, text, orderID) {
+// ---- Notices (SPEC.md §12): they never cover the work. On a phone one at a time, above the tab
+// bar, briefly; the fills and cancels wait in the bell too (they are notifications). Wherever they
+// sit, a notice that would lie over the ticket moves to the top, and when the ticket fills the
+// screen it steps aside (transparent to taps); the ticket's own line under its button says it. ----
+
+const narrow = window.matchMedia("(max-width: 599px)");
+
+export function toast(kind, text, orderID) {
     const box = $("toasts");
-    const dismiss = B.el("button", { type: "button", class: "toast-close", "aria-label": "Dismiss" }, "×");
+    const dismiss = B.el("button", { type: "button", class: "toast-close", "aria-label": "Dismiss: " + text }, "×");
     const item = B.el("div", { class: "toast " + kind, "data-kind": kind, "data-order-id": orderID || null },
-        B.el("p", {}, B.el("strong", {}, title + ": "), text), dismiss);
-    const remove = function () { item.remove(); };
+        B.el("p", {}, ...phrase(text)), dismiss);
+    const remove = function () { item.remove(); placeToasts(); };
     dismiss.addEventListener("click", remove);
     box.append(item);
-    while (box.children.length > 3) box.firstElementChild.remove();
-    setTimeout(remove, kind === "bad" || kind === "warn" ? 15000 : 10000);
+    const most = narrow.matches ? 1 : 3;
+    while (box.children.length > most) box.firstElementChild.remove();
+    const slow = kind === "bad" || kind === "warn";
+    setTimeout(remove, narrow.matches ? (slow ? 8000 : 5000) : (slow ? 15000 : 10000));
+    const line = $("ticket-notice");
+    setPhrase(line, text);
+    line.dataset.kind = kind;
+    line.hidden = false;
+    placeToasts();
 }
+
+function overlaps(a, b) {
+    return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+}
+
+/** Puts the notices where they cover nothing of the ticket: at the bottom (above the tab bar on a
+ *  phone), else at the top under the sticky bar, else out of the way until the ticket scrolls off. */
+export function placeToasts() {
+    const box = $("toasts");
+    if (box.children.length === 0) { box.dataset.place = "bottom"; return; }
+    const ticket = $("ticket-section").getBoundingClientRect();
+    box.style.top = "";
+    box.dataset.place = "bottom";
+    if (!overlaps(box.getBoundingClientRect(), ticket)) return;
+    const bar = $("ex-bar").getBoundingClientRect();
+    box.dataset.place = "top";
+    box.style.top = Math.max(0, Math.round(bar.bottom)) + 8 + "px";
+    if (!overlaps(box.getBoundingClientRect(), ticket)) return;
+    box.dataset.place = "aside";
+}
+
+let placing = false;
+function placeSoon() {
+    if (placing) return;
+    placing = true;
+    requestAnimationFrame(function () { placing = false; placeToasts(); });
+}
+window.addEventListener("scroll", placeSoon, { passive: true });
+window.addEventListener("resize", placeSoon);
+new ResizeObserver(placeSoon).observe($("ticket-section"));
 
 export function onOrderEvent(message) {
     const changed = mergeOrder(message.order);
-    notify(message.order, message.notice);
+    // A page opened fresh does not tell what happened before it opened.
+    const before = Date.parse(message.order && message.order.updatedAt) < state.pageOpenedAt - 2000;
+    if (state.live && !before) notify(message.order, message.notice);
     if (changed) renderOrders();
     if (message.fills && message.fills.length > 0 || changed) refreshPosition();
 }
@@ -194,12 +277,41 @@ export function renderOrders() {
 
 function openItem(order) {
     const button = B.el("button", { type: "button", class: "button cancel" }, "Cancel");
-    button.addEventListener("click", function () { cancelOrder(button.dataset.orderId); });
+    button.addEventListener("click", function () { askToCancel(button.dataset.orderId); });
+    // Cancelling one exit of a bracket cancels both: said first, in the item, before anything is sent.
+    const yes = B.el("button", { type: "button", class: "button cancel-both" }, "Cancel both");
+    const no = B.el("button", { type: "button", class: "button secondary keep" }, "Keep them");
+    yes.addEventListener("click", function () {
+        const id = yes.dataset.orderId;
+        state.confirmingCancel = null;
+        cancelOrder(id);
+    });
+    no.addEventListener("click", function () {
+        state.confirmingCancel = null;
+        renderOrders();
+        button.focus();
+    });
     return B.el("li", { class: "open-order" },
         B.el("p", { class: "open-what" }, B.el("span", { class: "side" }), B.el("span", { class: "rest" })),
         B.el("p", { class: "open-terms" }),
         B.el("p", { class: "open-state" }),
-        button);
+        button,
+        B.el("div", { class: "cancel-confirm", role: "group", hidden: "" },
+            B.el("p", { class: "cancel-text" }), B.el("div", { class: "cancel-buttons" }, yes, no)));
+}
+
+/** Cancel tapped: an exit whose other exit is open asks first; anything else is cancelled at once. */
+function askToCancel(id) {
+    const order = state.orders.get(id);
+    const sibling = order ? siblingOf(order) : null;
+    if (sibling && isOpen(sibling)) {
+        state.confirmingCancel = id;
+        renderOrders();
+        const item = openItems.get(id);
+        if (item) item.querySelector(".cancel-both").focus();
+        return;
+    }
+    cancelOrder(id);
 }
 
 function updateOpenItem(item, order) {
@@ -211,9 +323,9 @@ function updateOpenItem(item, order) {
     const side = item.querySelector(".side"), rest = item.querySelector(".rest");
     setText(side, sideWord(order.side));
     side.className = "side " + order.side;
-    setText(rest, " " + what(order));
+    setPhrase(rest, " " + what(order));
     const more = terms(order), termsLine = item.querySelector(".open-terms");
-    setText(termsLine, more.join(" · "));
+    setPhrase(termsLine, more.join(" · "));
     termsLine.hidden = more.length === 0;
     const filled = order.filledQuantity > 0
         ? order.filledQuantity + " filled" + (order.averagePrice ? " at " + order.averagePrice : "") + ", " + (order.quantity - order.filledQuantity) + " waiting"
@@ -225,6 +337,19 @@ function updateOpenItem(item, order) {
     button.disabled = busy;
     setText(button, busy ? "Cancelling…" : "Cancel");
     button.setAttribute("aria-label", (busy ? "Cancelling order " : "Cancel order ") + order.id + ": " + describeOrder(order));
+    const confirm = item.querySelector(".cancel-confirm");
+    const sibling = siblingOf(order);
+    const asking = state.confirmingCancel === order.id && sibling !== null && isOpen(sibling) && !busy;
+    if (asking) {
+        const word = exitWord(order), other = exitWord(sibling);
+        setPhrase(confirm.querySelector(".cancel-text"), "Cancelling this " + word + " cancels its " + other + " ("
+            + sideWord(sibling.side).toLowerCase() + " " + (sibling.quantity - sibling.filledQuantity) + " at "
+            + shown(sibling.price || sibling.stopPrice) + ") too: one cancels the other.");
+        confirm.querySelector(".cancel-both").dataset.orderId = order.id;
+    }
+    confirm.hidden = !asking;
+    button.hidden = asking;
+    item.classList.toggle("asking", asking);
 }
 
 function setData(node, name, value) {
@@ -237,10 +362,10 @@ function historyRow(order) {
     if (order.averagePrice) filled.append(B.el("span", { class: "note" }, "avg " + order.averagePrice));
     const status = B.el("td", { class: "status" },
         B.el("span", { class: "status-badge " + order.status.toLowerCase() }, STATUS_WORDS[order.status] || order.status));
-    if (order.reason) status.append(B.el("span", { class: "note" }, order.reason));
+    if (order.reason) status.append(B.el("span", { class: "note" }, ...phrase(order.reason)));
     const rest = terms(order);
-    const cell = B.el("td", {}, B.el("span", { class: "side " + order.side }, sideWord(order.side)), " " + what(order),
-        rest.length > 0 ? B.el("span", { class: "note" }, rest.join(" · ")) : null);
+    const cell = B.el("td", {}, B.el("span", { class: "side " + order.side }, sideWord(order.side)), ...phrase(" " + what(order)),
+        rest.length > 0 ? B.el("span", { class: "note" }, ...phrase(rest.join(" · "))) : null);
     return B.el("tr", { "data-order-id": order.id, "data-status": order.status, "data-type": order.type },
         B.el("td", {}, timeCell(order.createdAt)), cell, filled, status);
 }
@@ -291,7 +416,7 @@ async function cancelOrder(id) {
         mergeOrder(answer.order);
         notify(answer.order, answer.notice);
     } catch (error) {
-        toast("bad", "Not cancelled", "Order " + id + ": " + describe(error), id);
+        toast("bad", "Not cancelled: " + describe(error), id);
         if (error instanceof B.LoadError && (error.status === 404 || error.status === 409)) {
             try {
                 const answer = await B.getJSON("/api/v1/orders/" + encodeURIComponent(id), 15000);

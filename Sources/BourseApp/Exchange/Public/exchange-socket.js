@@ -45,7 +45,7 @@ export function connect() {
         if (!message || typeof message !== "object") return;
         switch (message.type) {
         case "tick": onTick(message); break;
-        case "snapshot": state.attempts = 0; setMarket(message.market); onSnapshot(message); break;
+        case "snapshot": state.attempts = 0; state.live = true; setMarket(message.market); onSnapshot(message); break;
         case "state": setFeedState(message); renderBadge(); break;
         case "market": setMarket(message.market); break;
         case "order": onOrderEvent(message); break;

@@ -28,8 +28,8 @@ export const state = {
     socket: null, socketOpen: false, everOpened: false, attempts: 0, retryTimer: null, retryAt: 0,
     feedState: "connecting", refusal: null, source: null, symbol: null, hasData: false,
     book: null, points: [], lastPrice: null, direction: "flat",
-    orders: new Map(), ordersLoaded: false, seenNotices: new Set(), cancelling: new Set(),
-    side: "buy", type: "market", autoPrice: false, submitting: false,
+    orders: new Map(), ordersLoaded: false, seenNotices: new Set(), cancelling: new Set(), confirmingCancel: null,
+    side: "buy", type: "market", submitting: false, pageOpenedAt: Date.now(), live: false,
     position: null, positionTimer: null, positionRequest: 0
 };
 

@@ -65,20 +65,74 @@ export function readPercent(text) {
     return { value: value };
 }
 
+/** A quantity: whole shares, 1 or more (SPEC.md §3, §12): `{value}` as a BigInt, or `{error}`. */
+export function readQuantity(text) {
+    if (text === "") return { error: "Enter a quantity: how many shares, 1 or more." };
+    if (!/^\d+$/.test(text)) return { error: "The quantity must be a whole number of shares, such as 10." };
+    const value = BigInt(text);
+    if (value === 0n) return { error: "The quantity must be at least 1 share." };
+    if (value > 999999999999999n) return { error: "The quantity is larger than any order may have." };
+    return { value: value };
+}
+
+/**
+ * What the order is worth, as the confirmation step reckons it (SPEC.md §12): quantity × its
+ * price, where the price is the limit (limit, stop limit), the stop (stop) or, for a market order
+ * or a trailing stop, the best ask for a buy and the best bid for a sell. `book` is `{bids, asks}`
+ * (levels `[price, size]`, best first). Returns `{cents, price, basis}` (`cents` a BigInt,
+ * `basis` "limit", "stop", "ask" or "bid"), or null when the quantity or price is unknown.
+ */
+export function orderValue(values, book) {
+    const shares = readQuantity(values.quantity);
+    if (shares.error) return null;
+    let price = null, basis = null;
+    const rules = TYPES[values.type] || TYPES.market;
+    if (rules.limit) { price = values.price; basis = "limit"; }
+    else if (rules.stop) { price = values.stopPrice; basis = "stop"; }
+    else {
+        const buy = values.side === "buy";
+        const best = book ? (buy ? book.asks : book.bids)[0] : null;
+        if (best) { price = String(best[0]); basis = buy ? "ask" : "bid"; }
+    }
+    if (price === null) return null;
+    const read = readPrice(price, "price");
+    if (read.error) return null;
+    return { cents: read.cents * shares.value, price: price, basis: basis };
+}
+
+/** A threshold as the page gives it (`data-confirm-above`: a decimal, or "off"), in cents; null for off. */
+export function thresholdCents(text) {
+    if (typeof text !== "string" || text === "" || text === "off") return null;
+    const match = /^(\d+)(?:\.(\d+))?$/.exec(text);
+    if (!match) return null;
+    // Rounded up to the cent: an order is "over" only when it is more than the amount.
+    const fraction = match[2] || "";
+    let cents = BigInt(match[1] + fraction.slice(0, 2).padEnd(2, "0"));
+    if (/[1-9]/.test(fraction.slice(2))) cents += 1n;
+    return cents === 0n ? null : cents;
+}
+
+/** Cents as money for people: "$13,885.00" (the feed's prices are US dollars). */
+export function moneyText(cents) {
+    const negative = cents < 0n;
+    const digits = (negative ? -cents : cents).toString().padStart(3, "0");
+    const whole = digits.slice(0, -2).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+    return (negative ? "-$" : "$") + whole + "." + digits.slice(-2);
+}
+
 /**
  * Checks the ticket's values — `{side, type, quantity, price, stopPrice, trail, trailUnit,
  * timeInForce, bracket, takeProfit, stopLoss}`, all text trimmed, `bracket` whether the bracket is
- * open — and returns `{errors, body}`: `errors` maps a field (price, stopPrice, trail, takeProfit,
- * stopLoss) to what is wrong with it, `body` is the request to send when there is none. The
- * quantity goes as typed (digits as a number), so the server's error names a bad one.
+ * open — and returns `{errors, body}`: `errors` maps a field (quantity, price, stopPrice, trail,
+ * takeProfit, stopLoss) to what is wrong with it, `body` is the request to send when there is none.
  */
 export function checkTicket(values) {
     const rules = TYPES[values.type] || TYPES.market;
     const errors = {};
-    const body = {
-        side: values.side, type: values.type,
-        quantity: /^\d{1,15}$/.test(values.quantity) ? Number(values.quantity) : values.quantity
-    };
+    const body = { side: values.side, type: values.type };
+    const shares = readQuantity(values.quantity);
+    if (shares.error) errors.quantity = shares.error;
+    else body.quantity = Number(shares.value);
     let limit = null;
     if (rules.stop) {
         const stop = readPrice(values.stopPrice, "stop price");
@@ -163,7 +217,8 @@ export function hints(side, type, trailUnit) {
 
 /** What the submit button says: "Sell 50 if the price falls to 99.50", with the bracket after. */
 export function submitLabel(values) {
-    const shares = /^\d+$/.test(values.quantity) ? " " + values.quantity.replace(/^0+(?=\d)/, "") : "";
+    // Only a quantity that can be sent is restated: never "Sell 0".
+    const shares = readQuantity(values.quantity).error ? "" : " " + values.quantity.replace(/^0+(?=\d)/, "");
     const buy = values.side === "buy";
     const verb = (buy ? "Buy" : "Sell") + shares;
     const limitText = function () {

@@ -2,16 +2,24 @@ import * as B from "./bourse.js";
 import { $, state, setText, describe } from "./exchange-state.js";
 import { send, mergeOrder, renderOrders, notify, loadOrders } from "./exchange-orders.js";
 import { refreshPosition } from "./exchange-position.js";
-import { TYPES, TIF_NAMES, TIF_HINTS, defaultTif, checkTicket, hints, submitLabel } from "./exchange-ticket-rules.js";
+import {
+    TYPES, TIF_NAMES, TIF_HINTS, defaultTif, checkTicket, hints, submitLabel, orderValue, thresholdCents, moneyText
+} from "./exchange-ticket-rules.js";
 
 
 // ---- The ticket: the fields its type takes, checked here by the server's rules before sending. ----
+// Live data never writes a field (SPEC.md §12): what the person typed is what is sent and what the
+// button says. The book's prices are offered as taps ("Use ask 138.85") beside the price fields.
 
 const form = $("ticket"), quantityInput = $("quantity"), priceInput = $("limit-price"), submit = $("submit");
 const tifSelect = $("time-in-force"), trailUnit = $("trail-unit"), bracketToggle = $("bracket-toggle");
+const confirmBox = $("ticket-confirm"), confirmPlace = $("confirm-place");
+/** The order value above which the ticket asks before sending, in cents (null: never asks). */
+const confirmAbove = thresholdCents(form.dataset.confirmAbove);
 
 /** Each checked field: its input, the element its error goes in and its rule. */
 const FIELDS = {
+    quantity: { input: quantityInput, error: $("quantity-error"), hint: null },
     price: { input: priceInput, error: $("limit-price-error"), hint: $("limit-price-hint") },
     stopPrice: { input: $("stop-price"), error: $("stop-price-error"), hint: $("stop-price-hint") },
     trail: { input: $("trail"), error: $("trail-error"), hint: $("trail-hint") },
@@ -61,26 +69,46 @@ export function updateTicket() {
     fillTifOptions();
     setText($("tif-hint"), TIF_HINTS[tifSelect.value] || "");
     const rule = hints(state.side, state.type, trailUnit.value);
-    for (const name of Object.keys(FIELDS)) setText(FIELDS[name].hint, rule[name]);
-    // The best prices (kept up to date by the book, for a limit order only).
-    $("price-hint").hidden = state.type !== "limit";
+    for (const name of Object.keys(FIELDS)) if (FIELDS[name].hint) setText(FIELDS[name].hint, rule[name]);
+    offerPrices();
     FIELDS.trail.input.setAttribute("aria-label", trailUnit.value === "percent" ? "Trail, percent" : "Trail, amount");
     submit.className = "button submit " + state.side;
     if (!state.submitting) setText(submit, submitLabel(values()));
 }
 
-/** Puts the best ask (buying) or bid (selling) into an empty limit price; the user's own price is never replaced. */
-export function prefillPrice() {
-    if (state.type !== "limit" || !state.book) return;
-    if (priceInput.value !== "" && !state.autoPrice) return;
-    const best = state.side === "buy" ? state.book.asks[0] : state.book.bids[0];
-    if (!best) return;
-    priceInput.value = best[0];
-    state.autoPrice = true;
-    setText($("price-hint"), (state.book.asks[0] ? "Best ask " + state.book.asks[0][0] : "No asks") + " · "
-        + (state.book.bids[0] ? "best bid " + state.book.bids[0][0] : "no bids"));
-    showFieldError("price", "");
-    updateTicket();
+/** The live prices the price fields offer as taps: for the limit price the best ask (buying) or
+ *  bid (selling), for the stop price the last trade. Only the buttons change; never a field. */
+const OFFERS = [
+    { button: $("use-limit-price"), field: "price", price: function () {
+        const buy = state.side === "buy", best = state.book ? (buy ? state.book.asks : state.book.bids)[0] : null;
+        return best ? { word: buy ? "ask" : "bid", price: String(best[0]) } : null;
+    } },
+    { button: $("use-stop-price"), field: "stopPrice", price: function () {
+        return state.lastPrice ? { word: "last", price: String(state.lastPrice) } : null;
+    } }
+];
+
+export function offerPrices() {
+    for (const offer of OFFERS) {
+        const offered = offer.price();
+        const label = offered ? "Use " + offered.word + " " + offered.price : "";
+        setText(offer.button, label);
+        if (offered) offer.button.dataset.price = offered.price;
+        offer.button.hidden = !offered;
+        offer.button.setAttribute("aria-label", offered ? label + " as the " + (offer.field === "price" ? "limit price" : "stop price") : "");
+    }
+}
+
+for (const offer of OFFERS) {
+    offer.button.addEventListener("click", function () {
+        const price = offer.button.dataset.price;
+        if (!price) return;
+        // Only a tap writes a field, with exactly the price the button showed.
+        FIELDS[offer.field].input.value = price;
+        showFieldError(offer.field, "");
+        closeConfirm();
+        updateTicket();
+    });
 }
 
 /** Shows or clears one field's error beside it, and marks its input. */
@@ -110,7 +138,7 @@ function setTicketError(message) {
 document.querySelectorAll("button[data-side]").forEach(function (button) {
     button.addEventListener("click", function () {
         state.side = button.dataset.side;
-        prefillPrice();
+        closeConfirm();
         updateTicket();
     });
 });
@@ -123,7 +151,7 @@ document.querySelectorAll("button[data-type]").forEach(function (button) {
             fillTifOptions();
             tifSelect.value = defaultTif(state.type);
         }
-        if (state.type === "limit" && priceInput.value === "") prefillPrice();
+        closeConfirm();
         updateTicket();
     });
 });
@@ -132,32 +160,91 @@ bracketToggle.addEventListener("click", function () {
     updateTicket();
     if (bracketOpen()) FIELDS.takeProfit.input.focus();
 });
-tifSelect.addEventListener("change", updateTicket);
+tifSelect.addEventListener("change", function () { closeConfirm(); updateTicket(); });
 trailUnit.addEventListener("change", function () {
     showFieldError("trail", "");
+    closeConfirm();
     updateTicket();
 });
-quantityInput.addEventListener("input", updateTicket);
 for (const name of Object.keys(FIELDS)) {
     FIELDS[name].input.addEventListener("input", function () {
-        if (name === "price") state.autoPrice = false;
         showFieldError(name, "");
+        closeConfirm();
         updateTicket();
     });
 }
 
-form.addEventListener("submit", async function (event) {
+/** The fields' names in the ticket's error: "correct the quantity and the limit price". */
+const FIELD_WORDS = {
+    quantity: "the quantity", price: "the limit price", stopPrice: "the stop price", trail: "the trail",
+    takeProfit: "the take-profit", stopLoss: "the stop-loss"
+};
+
+// ---- Confirming a large order (SPEC.md §12): a step in the ticket, before anything is sent. ----
+
+/** The request waiting for "Place it", with the label it was confirmed under. */
+let awaiting = null;
+
+function openConfirm(body, label, value) {
+    awaiting = { body: body, label: label };
+    const at = value.basis === "ask" || value.basis === "bid" ? " at the " + value.basis + " " + value.price : "";
+    setText($("confirm-text"), label + ": about " + moneyText(value.cents) + at + ", over "
+        + moneyText(confirmAbove) + ". Place it?");
+    setText(confirmPlace, "Place it: " + label);
+    confirmPlace.className = "button submit " + body.side;
+    submit.hidden = true;
+    confirmBox.hidden = false;
+    confirmBox.focus();
+}
+
+/** Back to the ticket as it was (any change to the ticket closes the step: it confirmed another order). */
+export function closeConfirm() {
+    if (confirmBox.hidden && !awaiting) return;
+    const hadFocus = confirmBox.contains(document.activeElement);
+    awaiting = null;
+    confirmBox.hidden = true;
+    submit.hidden = false;
+    if (hadFocus) submit.focus();
+}
+
+$("confirm-back").addEventListener("click", closeConfirm);
+confirmPlace.addEventListener("click", function () {
+    if (!awaiting || state.submitting) return;
+    const { body } = awaiting;
+    closeConfirm();
+    place(body);
+});
+confirmBox.addEventListener("keydown", function (event) {
+    if (event.key === "Escape") closeConfirm();
+});
+
+form.addEventListener("submit", function (event) {
     event.preventDefault();
     if (state.submitting) return;
-    const { errors, body } = checkTicket(values());
+    const current = values();
+    const { errors, body } = checkTicket(current);
     for (const name of Object.keys(FIELDS)) showFieldError(name, errors[name] || "");
     const wrong = Object.keys(errors);
     if (wrong.length > 0) {
-        setTicketError("Nothing was sent: " + (wrong.length === 1 ? "correct the field marked above." : "correct the fields marked above."));
+        const named = wrong.map(function (name) { return FIELD_WORDS[name]; });
+        const list = named.length === 1 ? named[0] : named.slice(0, -1).join(", ") + " and " + named[named.length - 1];
+        setTicketError("Nothing was sent: " + (wrong.length === 1 && wrong[0] === "quantity"
+            ? errors.quantity.replace(/^./, function (c) { return c.toLowerCase(); })
+            : "correct " + list + ", marked above."));
         FIELDS[wrong[0]].input.focus();
         return;
     }
     setTicketError("");
+    const value = orderValue(current, state.book);
+    if (confirmAbove !== null && value !== null && value.cents > confirmAbove) {
+        openConfirm(body, submitLabel(current), value);
+        return;
+    }
+    place(body);
+});
+
+async function place(body) {
+    if (state.submitting) return;
     state.submitting = true;
     submit.disabled = true;
     submit.setAttribute("aria-busy", "true");
@@ -177,4 +264,4 @@ form.addEventListener("submit", async function (event) {
         submit.removeAttribute("aria-busy");
         updateTicket();
     }
-});
+}

@@ -1,10 +1,29 @@
 /** A failed load: `status` is the HTTP status (0 when the server was not reached, `timedOut`
- *  when it did not answer within the time limit). */
+ *  when it did not answer within the time limit). `onItsWay`: not a failure, the answer is on
+ *  its way from the market data source (a slow or rate-limited source; the server says why in
+ *  `message`) and is worth asking for again after `retryAfter` seconds. */
 export class LoadError extends Error {
-    constructor(status, message, timedOut) {
+    constructor(status, message, timedOut, response) {
         super(message);
         this.status = status;
         this.timedOut = !!timedOut;
+        const headers = response && response.headers;
+        this.onItsWay = !!headers && status === 503 && headers.get("Bourse-On-Its-Way") === "1";
+        const seconds = headers ? parseInt(headers.get("Retry-After") || "", 10) : NaN;
+        this.retryAfter = Number.isFinite(seconds) && seconds >= 0 ? seconds : null;
+    }
+
+    /** Why the answer is still on its way, in the server's words (the part in brackets):
+     *  "Massive's free tier allows 5 requests a minute"; null when it is not on its way. */
+    get onItsWayReason() {
+        if (!this.onItsWay) return null;
+        const match = /\(([^)]+)\)/.exec(this.message);
+        return match ? match[1] : "the market data source is slow";
+    }
+
+    /** How long to wait before asking again for an answer on its way: its Retry-After, 2 to 30 s. */
+    get retryDelayMs() {
+        return Math.min(30, Math.max(2, this.retryAfter === null ? 5 : this.retryAfter)) * 1000;
     }
 }
 
@@ -50,7 +69,7 @@ export async function sendJSON(method, url, payload, timeoutMs, background) {
     }
     if (!response.ok) {
         const message = body && typeof body.error === "string" ? body.error : response.statusText || "HTTP " + response.status;
-        throw new LoadError(response.status, message);
+        throw new LoadError(response.status, message, false, response);
     }
     if (body === null) {
         throw new LoadError(response.status, "The server's answer could not be read.");

@@ -173,8 +173,10 @@ function start() {
         return "Something went wrong (HTTP " + error.status + "): " + error.message;
     }
 
+    let retryTimer = null;  // asks again for a page on its way
+
     async function loadNext() {
-        if (loading || atEnd) return;
+        if (loading || atEnd || retryTimer !== null) return;
         loading = true;
         updateMore();
         B.showLoading(started ? "Loading more stocks…" : "Loading prices…");
@@ -197,14 +199,21 @@ function start() {
                 markStale(true);
             }
         } catch (error) {
-            if (!started) tbody.replaceChildren();
-            B.showError(describe(error), function () { loadNext(); });
+            if (error instanceof B.LoadError && error.onItsWay) {
+                // Not a failure: the page is on its way; it is asked for again by itself.
+                const what = started ? "More stocks are" : "The stocks are";
+                B.showLoading(what + " on their way: " + error.onItsWayReason + ". They load here by themselves.");
+                retryTimer = setTimeout(function () { retryTimer = null; loadNext(); }, error.retryDelayMs);
+            } else {
+                if (!started) tbody.replaceChildren();
+                B.showError(describe(error), function () { loadNext(); });
+            }
         } finally {
             loading = false;
             updateMore();
         }
         // A tall screen may still show the sentinel: keep filling it.
-        if (started && !atEnd && nearEnd()) setTimeout(loadNext, 0);
+        if (started && !atEnd && retryTimer === null && nearEnd()) setTimeout(loadNext, 0);
     }
 
     function nearEnd() {

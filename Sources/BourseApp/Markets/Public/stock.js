@@ -17,6 +17,7 @@ function start() {
     let range = RANGES.includes(params.get("range")) ? params.get("range") : (pressedRange ? pressedRange.dataset.range : RANGES[0]);
     let style = STYLES.includes(params.get("style")) ? params.get("style") : "line";
     let chartRequest = null;
+    let chartRetry = null;  // asks again for a chart on its way
     let quoteStale = false;
     let chartStale = false;
     let quotePending = false;  // the price is on its way from the source
@@ -71,6 +72,16 @@ function start() {
             if (stock.stale || !chartStale) B.showFreshness(stock);
             markStale(quoteStale || chartStale);
         } catch (error) {
+            if (error instanceof B.LoadError && error.onItsWay) {
+                // Not a failure: loading, in the source's words, and asked again by itself.
+                quotePending = true;
+                if (B.byId("price").textContent.trim() === "" || B.byId("price").textContent === "—") {
+                    B.byId("price").replaceChildren(M.loadingPlaceholder("span", null, "Loading the price"));
+                }
+                B.showLoading(symbol + " is on its way: " + error.onItsWayReason + ". It fills in here by itself.");
+                poll(true);
+                return;
+            }
             if (quiet) return;
             if (error instanceof B.LoadError && error.status === 404) {
                 B.byId("price").textContent = "";
@@ -98,6 +109,7 @@ function start() {
     }
 
     async function loadChart(quiet) {
+        clearTimeout(chartRetry);
         if (chartRequest) chartRequest.abort();
         const controller = new AbortController();
         chartRequest = controller;
@@ -119,7 +131,7 @@ function start() {
             if (!response.ok) {
                 let message = response.statusText;
                 try { message = JSON.parse(text).error || message; } catch (error) { /* not JSON */ }
-                throw new B.LoadError(response.status, message);
+                throw new B.LoadError(response.status, message, false, response);
             }
             if (chartRequest !== controller) return;
             const svg = parseSVG(text);
@@ -129,7 +141,16 @@ function start() {
             chartStatus.textContent = "";
             markStale(quoteStale || chartStale);
         } catch (error) {
-            if (chartRequest !== controller || quiet) return;
+            if (chartRequest !== controller) return;
+            if (error instanceof B.LoadError && error.onItsWay) {
+                // On its way: the chart says so and asks again by itself.
+                chartError.hidden = true;
+                chartStatus.textContent = "The " + range + " chart is on its way: " + error.onItsWayReason + ". It appears here by itself.";
+                clearTimeout(chartRetry);
+                chartRetry = setTimeout(function () { loadChart(true); }, error.retryDelayMs);
+                return;
+            }
+            if (quiet) return;
             let message;
             if (error.name === "AbortError") message = "The chart took too long to load. Try again in a moment.";
             else if (error instanceof B.LoadError) message = "The chart can't be shown: " + describe(error);

@@ -6,8 +6,12 @@
 // - The shell (scripts, styles, icons, the offline page) is cached on install; a new version's
 //   activation deletes the old shell and tells the open pages, which reload once and say so.
 // - Pages: the network first (3 s), else the copy kept of that page, else the offline page.
-// - GET API answers and charts: the network first (4 s), kept on the device when they are 200;
-//   offline, the kept answer, marked `stale` and `offline` with when it was saved.
+// - GET API answers and charts: the network first, kept on the device when they are 200. The
+//   worker waits `apiTimeoutMs` (the server's source deadline and 4 s: a slow or rate-limited
+//   source answers within it, as "on its way"); past it, or with no network, the kept answer,
+//   marked `stale` and `offline` with when it was saved. "Offline" means the app could not be
+//   reached: with nothing kept, a request that failed for lack of network says so, and one that
+//   only took long says the server did not answer in time.
 // - POST, PUT, DELETE go to the network only: offline they fail at once with a 503 that says
 //   nothing was sent and nothing will be; they are never kept or sent later.
 // - The pages open when the worker takes over (the first page a device opens loads before any
@@ -25,7 +29,7 @@
     const SHELL = "bourse-shell-" + build.version;
     const DATA = "bourse-data";
     const PAGE_TIMEOUT_MS = 3000;
-    const API_TIMEOUT_MS = 4000;
+    const API_TIMEOUT_MS = Number.isFinite(build.apiTimeoutMs) && build.apiTimeoutMs > 0 ? build.apiTimeoutMs : 12000;
 
     self.addEventListener("install", (event) => {
         event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(build.precache)).then(() => self.skipWaiting()));
@@ -74,9 +78,14 @@
         await cache.put(request, new Response(body, { status: 200, headers: headers }));
     }
 
-    /** The kept answer to an API request, marked as offline data from when it was saved. */
-    async function keptAPIAnswer(request) {
+    /** The kept answer to an API request, marked as offline data from when it was saved; with
+     *  nothing kept, why there is no answer: no network (`timedOut` false), or no answer in time. */
+    async function keptAPIAnswer(request, timedOut) {
         const kept = await caches.match(request, { cacheName: DATA });
+        if (!kept && timedOut) {
+            const seconds = Math.round(API_TIMEOUT_MS / 1000);
+            return json(504, { error: "The Bourse server did not answer within " + seconds + " s. Try again in a moment." });
+        }
         if (!kept) {
             return json(503, { error: "You are offline, and this has not been seen on this device yet.", offline: true });
         }
@@ -129,7 +138,7 @@
             else await keep(request, response);
             return response;
         } catch (error) {
-            return keptAPIAnswer(request);
+            return keptAPIAnswer(request, error && error.name === "AbortError");
         }
     }
 

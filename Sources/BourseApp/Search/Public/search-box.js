@@ -1,4 +1,5 @@
 import { el } from "./bourse.js";
+import { percent, price } from "./market-format.js";
 
 function start() {
     const form = document.getElementById("site-search");
@@ -39,10 +40,25 @@ function start() {
         if (!note.classList.contains("quiet")) say("", false);
     }
 
+    /** Beside a wider screen's box the list is wider than the box (search-box.css): it starts at
+     *  the box's left edge, moved left as far as it must to stay on the screen. */
+    function place() {
+        list.style.left = "";
+        if (getComputedStyle(list).position !== "absolute") return;
+        const margin = 8;
+        const combo = list.offsetParent ? list.offsetParent.getBoundingClientRect() : input.getBoundingClientRect();
+        const width = list.getBoundingClientRect().width;
+        let left = 0;
+        if (combo.left + width > window.innerWidth - margin) left = window.innerWidth - margin - width - combo.left;
+        if (combo.left + left < margin) left = margin - combo.left;
+        list.style.left = left + "px";
+    }
+
     function open() {
         if (results.length === 0) return;
         list.hidden = false;
         input.setAttribute("aria-expanded", "true");
+        place();
     }
 
     function highlight(index) {
@@ -59,12 +75,23 @@ function start() {
         }
     }
 
+    /** The saved last price and day change the API gave with a result; nothing when it has none
+     *  (searching never asks the source, so there is nothing to wait for). */
+    function quote(result) {
+        if (result.price === null || result.price === undefined) return [];
+        const change = percent(result.changePercent);
+        const parts = [el("span", { class: "price" }, price(result.price))];
+        if (change.direction !== "none") parts.push(el("span", { class: "change " + change.direction }, change.text));
+        return [el("span", { class: "quote" }, ...parts)];
+    }
+
     function show(query, found) {
         results = found;
         list.replaceChildren(...found.map(function (result, index) {
             const option = el("li", { id: "site-search-option-" + index, role: "option", "aria-selected": "false", "data-symbol": result.symbol },
                 el("span", { class: "symbol" }, result.symbol),
                 el("span", { class: "name" }, result.name || ""),
+                ...quote(result),
                 el("span", { class: "exchange" }, result.exchange || ""));
             return option;
         }));
@@ -90,8 +117,9 @@ function start() {
     }
 
     /** The listings kept on the device (the worker keeps /api/v1/search/listings), searched by the
-     *  server's rule: the start of the symbol, of the name, or of a later word of the name.
-     *  Null when they are not on the device. */
+     *  server's rule: the start of the symbol, of the name, or of a later word of the name; the
+     *  exact symbol first, then the others in the order the server sends them (its result order:
+     *  prominent companies, other companies, funds, each by name). Null when they are not on the device. */
     async function offlineSearch(query) {
         try {
             if (!listings) {
@@ -105,18 +133,14 @@ function start() {
         }
         const q = fold(query);
         if (q === "") return [];
-        const symbolQuery = q.replace(/ /g, "").toUpperCase();
-        const ranked = [];
+        const symbolQuery = String(query).trim().toUpperCase();
+        const found = [];
         for (const listing of listings) {
-            let rank = -1;
-            if (listing.symbol === symbolQuery) rank = 0;
-            else if (listing.folded.startsWith(" " + q)) rank = 1;
-            else if (listing.symbol.startsWith(symbolQuery)) rank = 2;
-            else if (listing.folded.includes(" " + q)) rank = 3;
-            if (rank >= 0) ranked.push([rank, listing]);
+            if (listing.symbol === symbolQuery) found.unshift(listing);
+            else if (listing.folded.includes(" " + q) || listing.symbol.startsWith(symbolQuery)) found.push(listing);
+            if (found.length >= LIMIT && found[0].symbol === symbolQuery) break;
         }
-        ranked.sort((a, b) => a[0] - b[0] || a[1].name.localeCompare(b[1].name));
-        return ranked.slice(0, LIMIT).map((entry) => entry[1]);
+        return found.slice(0, LIMIT);
     }
 
     /** With the app installed (a worker controls the page), keep the listings on the device

@@ -1,5 +1,7 @@
-/// The sentence the user reads when an order is placed, fills, is refused or is cancelled:
-/// "bought 40 of 100 at 101.25; 60 could not be filled".
+/// The sentence the user reads when an order is placed, fills, is refused or is cancelled, in a
+/// trader's words (SPEC.md §12): "bought 40 of 100 at 101.25; 60 could not be filled",
+/// "stop-loss set at 135.93", "buy 100 at 101.20 or less cancelled". Never the engine's words
+/// ("order 6.sl waiting for its trigger"): the order's id is on the row it belongs to.
 public enum OrderNotice {
     /// What happened to `order`, given the fills of this one event (the submission, a tick or a
     /// cancel).
@@ -10,54 +12,73 @@ public enum OrderNotice {
         let filledNow: String? = newQuantity > 0 ? "\(verb) \(newQuantity) of \(order.quantity) at \(averageText(newFills))" : nil
         // "stop triggered at 101.20: bought 100 at 101.22"
         let trigger = order.type.isStop && order.triggered ? order.triggerPrice.map { "stop triggered at \($0): " } ?? "" : ""
+        let rest = order.quantity - order.filledQuantity
+        let leg = order.parentID == nil ? nil : BracketLeg(exitID: order.id)
         switch order.status {
         case .rejected:
-            return "\(trigger)order \(order.id) refused (\(what)): \(order.reason ?? "no reason given")"
+            return "\(trigger)\(what) refused: \(order.reason ?? "no reason given")"
         case .filled:
             if newQuantity == order.quantity { return "\(trigger)\(verb) \(order.quantity) at \(averageText(newFills))" }
             return trigger
-                + "\(filledNow ?? verb); order \(order.id) is filled (\(order.quantity) at \(order.averagePrice.map(priceText) ?? "?") on average)"
+                + "\(filledNow ?? verb); all \(order.quantity) \(verb), at \(order.averagePrice.map(priceText) ?? "?") on average"
         case .cancelled:
-            let rest = order.quantity - order.filledQuantity
             if order.reason?.hasSuffix("in the book") == true {
                 return "\(trigger)\(filledNow ?? "\(verb) none of \(order.quantity)"); \(rest) could not be filled"
             }
+            if let leg, order.reason == "cancelled by the user" {
+                return "\(what) cancelled, and with it any \(leg.other.words) (one cancels the other)"
+            }
+            if let leg, order.reason == "the other exit filled" {
+                return "\(what) cancelled: its \(leg.other.words) filled (one cancels the other)"
+            }
             let why = order.reason.flatMap { $0 == "cancelled by the user" ? nil : ": \($0)" } ?? ""
-            return "\(trigger)order \(order.id) cancelled (\(what))\(why); \(order.filledQuantity) filled, \(rest) cancelled"
+            let filled = order.filledQuantity > 0 ? "; \(order.filledQuantity) filled, \(rest) cancelled" : ""
+            return "\(trigger)\(what) cancelled\(why)\(filled)"
         case .expired:
-            let rest = order.quantity - order.filledQuantity
-            return "order \(order.id) expired at the close (\(what)): \(order.filledQuantity) filled, \(rest) expired"
+            let filled = order.filledQuantity > 0 ? ": \(order.filledQuantity) filled, \(rest) expired" : ""
+            return "\(what) expired at the close\(filled)"
         case .partiallyFilled:
             return
                 "\(trigger)\(filledNow ?? verb); \(order.remainingQuantity) still pending at \(order.limitPrice?.description ?? "?")"
         case .pending:
-            if !order.triggered { return "order \(order.id) waiting for its trigger: \(what)" }
-            return "\(trigger)order \(order.id) pending: \(what)"
+            if let leg { return "\(leg.words) set at \(level(of: order))" }
+            if !order.triggered {
+                return (order.type == .trailingStop ? "trailing stop set: " : "stop set: ") + what
+            }
+            return trigger.isEmpty ? "limit order placed: \(what), waiting" : "\(trigger)\(what), waiting"
         }
     }
 
-    /// The order in a few words: "limit buy of 100 at 101.20", "stop sell of 100 at 99.00",
-    /// "trailing stop sell of 100, 2.5 % behind (stop 97.50)", "take-profit of order 7: limit sell of 100 at 105.00".
+    /// The order as a trader says it: "buy 100 at market", "buy 100 at 101.20 or less", "sell 100
+    /// if the price falls to 99.00", "buy 100 at 101.05 or less once the price reaches 101.00",
+    /// "sell 40 trailing 1.00 below the high (stop 100.90)", "take-profit at 105.00 (sell 60)".
     public static func description(of order: Order) -> String {
-        let side = order.side.rawValue
-        let quantity = order.quantity
-        let base: String
+        let buy = order.side == .buy
+        let base = "\(order.side.rawValue) \(order.quantity)"
+        let limitWords = buy ? "or less" : "or more"
+        if order.parentID != nil {
+            let leg = BracketLeg(exitID: order.id) ?? .takeProfit
+            return "\(leg.words) at \(level(of: order)) (\(base))"
+        }
         switch order.kind {
-        case .market: base = "market \(side) of \(quantity)"
-        case .limit(let limit): base = "limit \(side) of \(quantity) at \(limit)"
-        case .stop(let stop): base = "stop \(side) of \(quantity) at \(stop)"
-        case .stopLimit(let stop, let limit): base = "stop-limit \(side) of \(quantity), stop \(stop), limit \(limit)"
+        case .market: return "\(base) at market"
+        case .limit(let limit): return "\(base) at \(limit) \(limitWords)"
+        case .stop(let stop): return "\(base) if the price \(buy ? "rises" : "falls") to \(stop)"
+        case .stopLimit(let stop, let limit): return "\(base) at \(limit) \(limitWords) once the price reaches \(stop)"
         case .trailingStop(let trail):
             let distance: String
             switch trail {
-            case .amount(let amount): distance = "\(amount) behind"
-            case .percent(let percent): distance = "\(percent) % behind"
+            case .amount(let amount): distance = "\(amount)"
+            case .percent(let percent): distance = "\(percent) %"
             }
-            base = "trailing stop \(side) of \(quantity), \(distance)" + (order.stopPrice.map { " (stop \($0))" } ?? "")
+            return "\(base) trailing \(distance) \(buy ? "above the low" : "below the high")"
+                + (order.stopPrice.map { " (stop \($0))" } ?? "")
         }
-        guard let parent = order.parentID else { return base }
-        let leg = BracketLeg(exitID: order.id) == .stopLoss ? "stop-loss" : "take-profit"
-        return "\(leg) of order \(parent): \(base)"
+    }
+
+    /// An exit's price: a take-profit's limit, a stop-loss's stop.
+    static func level(of order: Order) -> String {
+        (order.limitPrice ?? order.stopPrice).map { "\($0)" } ?? "?"
     }
 
     /// The fills' average price: two places when exact, four otherwise.
@@ -73,4 +94,9 @@ public enum OrderNotice {
         let normalized = value.normalized()
         return normalized.scale <= Price.places ? value.formatted(places: Price.places) : normalized.description
     }
+}
+
+extension BracketLeg {
+    /// "take-profit", "stop-loss".
+    fileprivate var words: String { self == .takeProfit ? "take-profit" : "stop-loss" }
 }
