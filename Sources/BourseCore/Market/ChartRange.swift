@@ -2,9 +2,9 @@ import Foundation
 
 /// The ranges a price chart offers, and which bars each one asks the source for.
 ///
-/// 1D is the last trading day in 5-minute bars (today's session once it has opened); 5D the last
-/// five trading days in 15-minute bars; 1M, 3M and 1Y daily bars over the last 30, 91 and 365
-/// calendar days up to that day.
+/// 1D is the last trading day in 5-minute bars; 5D the last five trading days in 15-minute bars;
+/// 1M, 3M and 1Y daily bars over the last 30, 91 and 365 calendar days up to that day. Which day
+/// is last is the market's to say (`Market.chartDay`: the day its prices are of).
 public enum ChartRange: String, Sendable, CaseIterable, Codable {
     case oneDay = "1D"
     case fiveDays = "5D"
@@ -26,13 +26,18 @@ public enum ChartRange: String, Sendable, CaseIterable, Codable {
 
     /// The window ending at the most recent trading day that has started by `now`.
     public func window(at now: Date, calendar: TradingCalendar) -> Window {
+        window(endingOn: Self.lastStartedDay(at: now, calendar: calendar), calendar: calendar)
+    }
+
+    /// Today once its session has opened, else the last completed trading day.
+    public static func lastStartedDay(at now: Date, calendar: TradingCalendar) -> MarketDate {
         let today = NewYorkTime.marketDate(of: now)
-        let day: MarketDate
-        if let session = calendar.session(on: today), now >= session.open {
-            day = today
-        } else {
-            day = calendar.lastCompletedTradingDay(at: now)
-        }
+        if let session = calendar.session(on: today), now >= session.open { return today }
+        return calendar.lastCompletedTradingDay(at: now)
+    }
+
+    /// The window whose last trading day is `day`.
+    public func window(endingOn day: MarketDate, calendar: TradingCalendar) -> Window {
         switch self {
         case .oneDay:
             return Window(multiplier: 5, timespan: "minute", from: day, to: day)

@@ -200,13 +200,13 @@ public struct Market: Sendable {
     /// The most calendar days of daily bars `dailyBars` asks for at once (ten years).
     public static let maxHistoryDays = 3650
 
-    /// Daily bars over the last `days` calendar days up to the most recent trading day that has
-    /// started, oldest first (30 days is the 1M chart's window).
+    /// Daily bars over the last `days` calendar days up to the day the prices are of
+    /// (`chartDay`), oldest first (30 days is the 1M chart's window).
     public func dailyBars(_ symbol: String, days: Int) async throws(MarketDataError) -> Fetched<[Bar]> {
         guard (1...Self.maxHistoryDays).contains(days) else {
             throw .badRequest("days must be between 1 and \(Self.maxHistoryDays), got \(days)")
         }
-        let last = ChartRange.oneMonth.window(at: now(), calendar: calendar).to
+        let last = await chartDay()
         return try await withDeadline { () throws(MarketDataError) in
             try await provider.aggregates(
                 AggregatesRequest(
@@ -214,9 +214,20 @@ public struct Market: Sendable {
         }
     }
 
-    /// The bars of one chart range, oldest first.
+    /// The last trading day the charts show: the day the prices are of, so that a chart never
+    /// shows a day the headline's price is not of (SPEC §12, one price per stock per moment).
+    /// Priced from snapshots (Massive's paid tiers: today's trades), today once its session has
+    /// opened; priced from grouped daily (the free tier's end-of-day data, the simulated market),
+    /// the last completed trading day.
+    public func chartDay() async -> MarketDate {
+        let now = now()
+        if await pricer.usesSnapshots { return ChartRange.lastStartedDay(at: now, calendar: calendar) }
+        return calendar.lastCompletedTradingDay(at: now)
+    }
+
+    /// The bars of one chart range, oldest first, ending on `chartDay()`.
     public func bars(_ symbol: String, range: ChartRange) async throws(MarketDataError) -> Fetched<[Bar]> {
-        let window = range.window(at: now(), calendar: calendar)
+        let window = range.window(endingOn: await chartDay(), calendar: calendar)
         guard let timespan = Timespan(rawValue: window.timespan) else {
             throw .badRequest("unsupported timespan \(window.timespan)")
         }
