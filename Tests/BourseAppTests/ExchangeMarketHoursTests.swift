@@ -191,7 +191,7 @@ struct ExchangeMarketHoursTests {
             let page = try await client.execute(uri: "/exchange", method: .get)
             let html = String(buffer: page.body)
             #expect(html.contains(#"data-market="closed""#))
-            #expect(html.contains("Market closed: opens Mon 30 Nov 09:30 ET."))
+            #expect(html.contains("Market closed: opens Mon, Nov 30, 9:30 AM ET."))
             #expect(html.contains("a market order is rejected until it opens"))
         }
     }

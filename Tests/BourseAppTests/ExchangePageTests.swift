@@ -151,7 +151,9 @@ struct ExchangePageTests {
 
     @Test func aProvidersFeedIsNamedInTheHeaderEscaped() {
         let page = String(describing: ExchangePage(sourceLabel: "Alpaca · <IEX>").render())
-        #expect(page.contains(#"<p class="source-label" id="source-label">Alpaca · &lt;IEX&gt;</p>"#))
-        #expect(String(describing: ExchangePage().render()).contains(#"<p class="source-label" id="source-label" hidden></p>"#))
+        #expect(page.contains(#"<span class="source-full">Alpaca · &lt;IEX&gt;</span>"#))
+        #expect(page.contains(#"<span class="source-short">Alpaca</span>"#))
+        #expect(page.contains(#"title="Alpaca · &lt;IEX&gt;""#))
+        #expect(String(describing: ExchangePage().render()).contains(#"<p class="source-label" id="source-label" hidden>"#))
     }
 }

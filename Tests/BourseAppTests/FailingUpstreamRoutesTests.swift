@@ -24,6 +24,7 @@ struct FailingUpstreamRoutesTests {
         let now: TestNow
         let store: DatabaseAnswerStore
         let router: Router<AppRequestContext>
+        let market: Market
 
         /// The stock's JSON answer: status, headers and body.
         func stock(
@@ -72,7 +73,8 @@ struct FailingUpstreamRoutesTests {
         let client = PolygonClient(configuration: configuration, cache: store, now: { now.date }, logger: quiet)
         let market = Market(source: .polygon, provider: client, now: { now.date })
         let search = ListingSearch(listings: { [Listing(symbol: "AAPL", name: "Apple Inc.", exchange: .nasdaq, isETF: false)] })
-        return Fixture(upstream: upstream, now: now, store: store, router: buildRouter(market: market, search: search))
+        return Fixture(
+            upstream: upstream, now: now, store: store, router: buildRouter(market: market, search: search), market: market)
     }
 
     /// Saves a good answer, then lets the details expire.
@@ -144,6 +146,15 @@ struct FailingUpstreamRoutesTests {
         #expect(answer.body.contains(#""price":"101.25""#))
         let paths = fixture.upstream.paths
         #expect(Set(paths).count == paths.count, "asked twice: \(paths)")
+    }
+
+    @Test func theStartUpsPricesWaitPastTheDeadlineForASlowSource() async throws {
+        let fixture = try await Self.fixture(deadline: .seconds(1))
+        fixture.upstream.set(.slow(.milliseconds(1500)))
+        // A person's call gives up at the deadline; the app's own work waits for the answer.
+        await #expect(throws: MarketDataError.self) { try await fixture.market.quotes(for: ["AAPL"]) }
+        let quotes = try await fixture.market.quotesWithoutDeadline(for: ["AAPL"])
+        #expect(quotes.value["AAPL"]?.price.description == "101.25")
     }
 
     @Test func rateLimitedWithNothingSavedIsA503WithTheSourcesRetryAfter() async throws {

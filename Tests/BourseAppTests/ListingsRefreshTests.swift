@@ -61,6 +61,9 @@ struct ListingsRefreshTests {
                     value: TickerDetails(symbol: "OTCQX", name: "Over The Counter Co", primaryExchange: "OTCM"),
                     fetchedAt: Date(), isStale: false)
             case "NEWCO", "DOWN": throw .unavailable("down")
+            case "SLOW":  // a rate-limited source: the answer comes in 5 s
+                try? await Task.sleep(for: .seconds(5))
+                throw .unknownSymbol(symbol)
             default: throw .unknownSymbol(symbol)
             }
         }
@@ -145,8 +148,13 @@ struct ListingsRefreshTests {
             #expect(await search.isListed("OTCQX") == false)
             let down = try await client.execute(uri: "/stocks/DOWN", method: .get)
             #expect(down.status == .ok, "the source could not say: the page, whose data says what happened")
+            // A page's shell waits a second at most for a slow lookup, then answers.
+            let started = ContinuousClock.now
+            let slow = try await client.execute(uri: "/stocks/SLOW", method: .get)
+            #expect(slow.status == .ok)
+            #expect(ContinuousClock.now - started < .seconds(4), "the shell did not wait for the source")
         }
-        #expect(provider.detailsAsked.withLock { $0 } == ["ZAKJ", "ZZQX", "OTCQX", "DOWN"], "each asked once")
+        #expect(provider.detailsAsked.withLock { $0 } == ["ZAKJ", "ZZQX", "OTCQX", "DOWN", "SLOW"], "each asked once")
     }
 
     @Test("On the simulated market a symbol outside the listings is a 404 that costs no request")

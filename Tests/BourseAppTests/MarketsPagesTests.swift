@@ -63,9 +63,11 @@ struct MarketsPagesTests {
     }
 
     @Test func theSimulatedMarketIsLabelledInTheFirstPaint() async throws {
-        #expect(try await Self.page("/").html.contains(#"id="source-label">Simulated market</p>"#))
-        #expect(try await Self.page("/stocks/AAPL").html.contains(#"id="source-label">Simulated market</p>"#))
-        #expect(try await Self.page("/", source: .polygon).html.contains(#"id="source-label">Massive (formerly Polygon.io)</p>"#))
+        #expect(try await Self.page("/").html.contains(#"<span class="source-full">Simulated market</span>"#))
+        #expect(try await Self.page("/stocks/AAPL").html.contains(#"<span class="source-full">Simulated market</span>"#))
+        let massive = try await Self.page("/", source: .polygon).html
+        #expect(massive.contains(#"<span class="source-full">Massive (formerly Polygon.io)</span>"#))
+        #expect(massive.contains(#"<span class="source-short">Massive</span>"#))
     }
 
     @Test func aStockPageIsAShellForItsSymbol() async throws {

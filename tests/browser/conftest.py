@@ -31,10 +31,17 @@ from selenium.webdriver.chrome.service import Service  # noqa: E402
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 
-# name: (width, height, device pixel ratio), emulated as a touch device.
+# name: (width, height, device pixel ratio), emulated as a touch device. Every browser test runs
+# at these two (the `size` fixture).
 SIZES = {
     "phone": (390, 844, 3),
     "tablet": (820, 1180, 2),
+}
+# The other screens some tests look at: a small phone, a laptop and a desktop.
+MORE_SIZES = {
+    "small-phone": (320, 720, 2),
+    "laptop": (1280, 900, 1),
+    "desktop": (1440, 900, 1),
 }
 
 
@@ -132,7 +139,7 @@ def wait_for_health(url, process, log, timeout=60):
 
 
 def make_driver(size, accept_insecure_certs=False):
-    width, height, ratio = SIZES[size]
+    width, height, ratio = {**SIZES, **MORE_SIZES}[size]
     options = webdriver.ChromeOptions()
     options.accept_insecure_certs = accept_insecure_certs
     options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")

@@ -116,9 +116,14 @@ def test_a_fired_alert_shows_its_price_and_is_re_armed(driver, app_url):
     remove_alerts(app_url, "KO")
     try:
         open_stock(driver, app_url, "KO")
+        count = driver.find_element(By.ID, "bell-count")
+        before = int(count.get_attribute("textContent") or 0) if count.get_attribute("hidden") is None else 0
         # Any price meets "at or above 0.01": set against the price the page just loaded, it fires at once.
         set_alert(driver, "above", "0.01")
         wait(driver).until(lambda d: [row[1] for row in alert_rows(d)] == ["fired"])
+        # Its notice is counted by the bell at once, without a reload.
+        wait(driver, 5).until(lambda d: count.get_attribute("hidden") is None
+                              and int(count.get_attribute("textContent")) == before + 1)
         (alert_id, _, text) = alert_rows(driver)[0]
         (fired,) = alerts_on(app_url, "KO")
         assert fired["status"] == "fired" and fired["price"] is not None

@@ -1,5 +1,5 @@
 """The exchange screen's ticket, open orders and history for the orders of SPEC.md §10 (stop, stop
-limit, trailing stop, time in force, brackets), in Chromium at phone and desktop size against the
+limit, trailing stop, time in force, brackets), in Chromium at phone and laptop (1280 px) size against the
 app's simulated feed.
 
 The app is one process for the whole session (other modules trade on it too), so each check
@@ -14,12 +14,10 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
 
-import conftest
 from axe_check import assert_no_serious_violations
 from layout_checks import assert_fits_width, assert_touch_targets
 from test_exchange import api, choose, history_ids, history_row, open_live, place, set_field, submit_order, tap, wait
 
-conftest.SIZES.setdefault("desktop", (1280, 900, 1))
 
 # The fields each type shows, and its times in force (the first one chosen).
 FIELDS = {
@@ -38,9 +36,9 @@ TIFS = {
 }
 
 
-@pytest.fixture(params=["phone", "desktop"], scope="module")
+@pytest.fixture(params=["phone", "laptop"], scope="module")
 def size(request):
-    """This module runs at phone size and at a desktop's (the three-column grid)."""
+    """This module runs at phone size and at a laptop's (the three-column grid, 1280 px)."""
     return request.param
 
 

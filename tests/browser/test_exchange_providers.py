@@ -93,7 +93,7 @@ def test_quotes_move_the_book_and_a_market_buy_fills_at_the_ask(driver, sim, pro
             open_live(driver, app_url)
             assert api(app_url, "/api/v1/book")["source"] == provider
             assert not driver.find_element(By.ID, "sim-label").is_displayed(), "a provider's feed is not labelled simulated"
-            label = driver.find_element(By.ID, "source-label").get_attribute("textContent")
+            label = driver.find_element(By.ID, "source-label").get_attribute("title")
             assert label == {"alpaca": "Alpaca · IEX", "massive": "Massive"}[provider], label
             bids, asks = book_sides(driver)
             assert len(bids) == 1 and len(asks) == 1, (bids, asks)

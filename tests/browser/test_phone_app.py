@@ -192,6 +192,17 @@ def test_my_stocks_follow_reorder_remove(phone):
         tap(phone, phone.find_element(By.ID, "edit-list"))
         tap(phone, phone.find_element(By.CSS_SELECTOR, "[aria-label='Move up KO']"))
         wait(phone).until(lambda d: rows(d) == ["AAPL", "KO", "MSFT"])
+        # Each sparkline says which period it shows.
+        periods = phone.execute_script(
+            "return [...document.querySelectorAll('#watch-rows .spark')].map((s) => s.textContent.trim())")
+        assert periods == ["1 month"] * 3, periods
+        # Removing offers Undo, which puts the stock back in its place.
+        tap(phone, phone.find_element(By.CSS_SELECTOR, "[aria-label='Remove KO']"))
+        wait(phone).until(lambda d: rows(d) == ["AAPL", "MSFT"])
+        undo = wait(phone).until(lambda d: d.find_element(By.ID, "undo") if d.find_element(By.ID, "undo-bar").is_displayed() else None)
+        assert "Removed KO" in phone.find_element(By.ID, "undo-bar").text
+        tap(phone, undo)
+        wait(phone).until(lambda d: rows(d) == ["AAPL", "KO", "MSFT"])
         tap(phone, phone.find_element(By.CSS_SELECTOR, "[aria-label='Remove AAPL']"))
         wait(phone).until(lambda d: rows(d) == ["KO", "MSFT"])
         assert_touch_targets(phone)

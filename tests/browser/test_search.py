@@ -20,8 +20,6 @@ PERCENT = re.compile(r"^([+\u2212]\d+\.\d{2}|0\.00)\s%$")  # Selenium reads the 
 
 # The screens the layout tests run on: the conftest's phone (390 px) and tablet (820 px), and a
 # small phone and a desktop beside them, each its own Chromium (a device's width is fixed).
-conftest.SIZES.setdefault("small-phone", (320, 720, 2))
-conftest.SIZES.setdefault("desktop", (1440, 900, 1))
 SCREENS = {"small-phone": 320, "phone": 390, "tablet": 820, "desktop": 1440}
 
 

@@ -57,7 +57,7 @@ public func buildRouter(_ features: AppFeatures, network: NetworkSettings = Netw
     router.add(middleware: SecurityHeadersMiddleware())
     let routes = RouteMethods()
     router.add(middleware: ErrorMiddleware(routes: routes))
-    router.add(middleware: PageNotFoundMiddleware())
+    router.add(middleware: PageNotFoundMiddleware(sourceLabel: features.market.source.marketLabel))
     if let accounts = features.accounts { router.add(middleware: SignInMiddleware(accounts: accounts, routes: routes)) }
     // One lookup for every route that takes a symbol: a symbol learned or found unknown is so for all.
     let lookup = ListingLookup(listings: features.search, market: features.market)

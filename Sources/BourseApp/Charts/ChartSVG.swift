@@ -7,6 +7,11 @@ import BourseCore
 /// stylesheet, dark mode included. The bars travel in `data-bars` on the root element for the
 /// crosshair (`chart.js`); there is no script, style element or foreign content inside.
 public struct ChartSVG: Sendable {
+    /// A generous width of one character of the 11 px labels (digits and capitals are ~6.5 px).
+    static let labelCharacterWidth = 7.0
+    /// The least room between the image's left edge and a label.
+    static let labelMargin = 2.0
+
     public let layout: ChartLayout
     /// The accessible summary: the `<title>` and the `aria-label`.
     public let summary: String
@@ -80,6 +85,11 @@ public struct ChartSVG: Sendable {
         out.number(plot.height)
         out.raw(#"" data-band=""#)
         out.raw(String(layout.xAxis.band))
+        if let previousClose = layout.previousClose {
+            // What a scrubbed bar's change is measured from on 1D (else the range's first open).
+            out.raw(#"" data-previous-close=""#)
+            out.raw(previousClose.description)
+        }
         out.raw(#"" data-bars=""#)
         barData(&out)
         out.raw(#"">"#)
@@ -135,8 +145,16 @@ public struct ChartSVG: Sendable {
             out.raw("</text>")
         }
         for tick in layout.xTicks {
-            out.raw(#"<text text-anchor="middle""#)
-            out.attribute("x", tick.x)
+            // Centred under its tick, unless that would cut its start at the chart's left edge
+            // ("v 20" for "Nov 20"): then it starts at the edge.
+            let halfWidth = Double(tick.label.count) * Self.labelCharacterWidth / 2
+            if tick.x - halfWidth < Self.labelMargin {
+                out.raw(#"<text text-anchor="start""#)
+                out.attribute("x", Self.labelMargin)
+            } else {
+                out.raw(#"<text text-anchor="middle""#)
+                out.attribute("x", tick.x)
+            }
             out.attribute("y", plot.maxY + 16)
             out.raw(">")
             out.escaped(tick.label)

@@ -39,7 +39,8 @@ struct ExchangeController: FeatureController {
         router.get("exchange") { _, _ in
             HTMLPage(
                 html: ExchangePage(
-                    market: await exchange.desk.market, sourceLabel: exchange.sourceLabel,
+                    market: await exchange.desk.market,
+                    sourceLabel: exchange.sourceLabel ?? exchange.source.marketLabel,
                     confirmOrdersAbove: exchange.confirmOrdersAbove
                 ).render())
         }

@@ -16,8 +16,9 @@ struct ExchangePage {
 
     /// Whether the market is open as the page is drawn.
     var market: MarketStatus = .open
-    /// Where a real feed's quotes come from ("Alpaca · IEX"), in the header as on the market's
-    /// pages; nil for the simulated feed (labelled "Simulated" beside the feed's state).
+    /// Where the feed's quotes come from ("Alpaca · IEX"; "Simulated market" for the simulated
+    /// feed, also labelled "Simulated" beside the feed's state), in the header's badge as on the
+    /// market's pages: the exchange's own source, never the market list's.
     var sourceLabel: String?
     /// The order value above which the ticket asks to confirm (`BOURSE_CONFIRM_ORDERS_ABOVE`);
     /// nil never asks.

@@ -83,7 +83,6 @@ struct PageLayout {
         let styleTags = (["layout.css", "search-box.css"] + stylesheets).map { (name: String) -> HTML in
             #"<link rel="stylesheet" href="\#(Assets.url(for: name))">"#
         }.joined(separator: "\n")
-        let hidden: HTML = sourceLabel == nil ? " hidden" : ""
         return """
             <!doctype html>
             <html lang="en">
@@ -108,14 +107,14 @@ struct PageLayout {
             <a class="skip-link" href="#main">Skip to content</a>
             <header class="site-header">
             <div class="site-header-inner">
-            \(navigation(nav, sourceHidden: hidden))
+            \(navigation(nav))
             </div>
             </header>
             <main id="main" tabindex="-1">
             <p class="notice" id="update-notice" role="status" hidden>Bourse was updated to a new version.</p>
             \(staleNotice)
             \(content)
-            <p class="note source-note" id="source-note" hidden></p>
+            \(sourceNote)
             </main>
             \(tabBar)
             </body>
@@ -141,7 +140,7 @@ struct PageLayout {
 
     /// The sections, the source label, the search box, the bell (`PageLayout+Bell.swift`) and
     /// (signed in) the sign-out button.
-    private func navigation(_ nav: HTML, sourceHidden hidden: HTML) -> HTML {
+    private func navigation(_ nav: HTML) -> HTML {
         guard showsNavigation else { return #"<div class="brand-block"><a class="brand" href="/">Bourse</a></div>"# }
         let signOut: HTML =
             Self.signedIn
@@ -149,11 +148,50 @@ struct PageLayout {
             : ""
         return """
             <div class="brand-block"><a class="brand" href="/">Bourse</a>
-            <p class="source-label" id="source-label"\(hidden)>\(sourceLabel ?? "")</p></div>
+            \(sourceBadge)</div>
             <nav aria-label="Sections"><ul>\(nav)</ul></nav>
-            \(Self.searchBox)
-            \(Self.bell)\(signOut)
+            \(Self.searchBox)\(signOut)
+            \(Self.bell)
             """
+    }
+
+    /// The header's badge: the whole label, and the short one that narrower headers show instead
+    /// (`layout.css`), never cut; its title is the whole label. Hidden while there is none.
+    private var sourceBadge: HTML {
+        guard let sourceLabel else {
+            return
+                #"<p class="source-label" id="source-label" hidden><span class="source-full"></span><span class="source-short"></span></p>"#
+        }
+        return #"""
+            <p class="source-label" id="source-label" title="\#(sourceLabel)"><span class="source-full">\#(sourceLabel)</span>\#
+            <span class="source-short">\#(Self.shortSourceLabel(sourceLabel))</span></p>
+            """#
+    }
+
+    /// At the end of the page, the whole source when the header may show it shorter ("Source:
+    /// Massive (formerly Polygon.io)"): `data-for="short"` shows it only where the header does.
+    private var sourceNote: HTML {
+        guard let sourceLabel, Self.shortSourceLabel(sourceLabel) != sourceLabel else {
+            return #"<p class="note source-note" id="source-note" hidden></p>"#
+        }
+        return #"<p class="note source-note" id="source-note" data-for="short">Source: \#(sourceLabel)</p>"#
+    }
+
+    /// A source label in a word or two for a narrow header: "Simulated market" is "Simulated",
+    /// "Massive (formerly Polygon.io)" and "Massive · 15 min delayed" are "Massive"; a label
+    /// already short stays as it is, a longer one is its first word. `bourse.js`'s `shortSource`
+    /// follows the same rule.
+    static func shortSourceLabel(_ label: String) -> String {
+        if label == "Simulated market" { return "Simulated" }
+        for separator in [" (", " · "] {
+            if let range = label.range(of: separator), range.lowerBound != label.startIndex {
+                return String(label[..<range.lowerBound])
+            }
+        }
+        if label.count > 16, let space = label.firstIndex(of: " "), space != label.startIndex {
+            return String(label[..<space])
+        }
+        return label
     }
 
     /// The notice that the data shown is the last saved, hidden until there is such data.

@@ -7,12 +7,15 @@ import Hummingbird
 /// scripts and API clients keep their JSON errors. Add it inside `ErrorMiddleware`, which would
 /// otherwise turn the 404 into JSON first.
 struct PageNotFoundMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// The market's source for the page's header badge, as on every page of the app.
+    var sourceLabel: String? = nil
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response
     {
         do {
             return try await next(request, context)
         } catch let error as HTTPError where error.status == .notFound && Self.wantsPage(request) {
-            return try HTMLPage(status: .notFound, html: NotFoundPage.render(path: request.uri.path))
+            return try HTMLPage(status: .notFound, html: NotFoundPage.render(path: request.uri.path, sourceLabel: sourceLabel))
                 .response(from: request, context: context)
         }
     }

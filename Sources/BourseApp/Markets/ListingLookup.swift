@@ -28,9 +28,30 @@ public struct ListingLookup: Sendable {
         self.unknown = UnknownSymbols(capacity: 10_000)
     }
 
-    /// Whether `symbol` (normalized) is a stock with a page. Without listings (they failed to
+    /// Whether `symbol` (normalized) is a stock with a page, waiting for the source at most
+    /// `patience` (nil: the market's deadline). A page's shell passes a second: on a rate-limited
+    /// source it answers at once, and its data routes decide. Without listings (they failed to
     /// load), every symbol is.
-    public func isListed(_ symbol: String) async -> Bool {
+    public func isListed(_ symbol: String, patience: Duration? = nil) async -> Bool {
+        guard let patience else { return await lookUp(symbol) }
+        // The first to end wins; a lookup still on its way goes on (a shared request keeps
+        // going when one waiter stops) and is saved for the next ask.
+        return await withTaskGroup(of: Bool?.self) { group in
+            group.addTask { await lookUp(symbol) }
+            group.addTask {
+                try? await Task.sleep(for: patience)
+                return Task.isCancelled ? nil : true
+            }
+            while let next = await group.next() {
+                guard let listed = next else { continue }
+                group.cancelAll()
+                return listed
+            }
+            return true
+        }
+    }
+
+    private func lookUp(_ symbol: String) async -> Bool {
         guard let listings, let listed = await listings.isListed(symbol) else { return true }
         if listed { return true }
         guard market.source == .polygon else { return false }

@@ -61,19 +61,18 @@ struct MarketsController: FeatureController {
         let text = context.parameters.get("symbol") ?? ""
         switch Symbol.normalized(text) {
         case .success(let symbol):
-            guard await isListed(symbol) else {
-                return HTMLPage(status: .notFound, html: StockPage.unknownSymbol(symbol).render())
+            // A second at most for a lookup: the shell answers at once (a phone's service worker
+            // gives a page 3 s), and the page's data says 404 if the source does not know it.
+            guard await lookup.isListed(symbol, patience: .seconds(1)) else {
+                return HTMLPage(
+                    status: .notFound, html: StockPage.unknownSymbol(symbol, sourceLabel: market.source.marketLabel).render())
             }
             return HTMLPage(html: StockPage(symbol: symbol, sourceLabel: market.source.marketLabel).render())
         case .failure(let error):
-            return HTMLPage(status: .badRequest, html: StockPage.invalidSymbol(text, reason: error.reason).render())
+            return HTMLPage(
+                status: .badRequest,
+                html: StockPage.invalidSymbol(text, reason: error.reason, sourceLabel: market.source.marketLabel).render())
         }
-    }
-
-    /// Whether `symbol` is a stock this app shows (`ListingLookup`): one of the listings, shipped
-    /// or learned; on Massive, a symbol outside them is looked up once (docs/market-data.md).
-    func isListed(_ symbol: String) async -> Bool {
-        await lookup.isListed(symbol)
     }
 
     /// The route's symbol when it is a listed stock: 400 for text that is no symbol, 404 for a

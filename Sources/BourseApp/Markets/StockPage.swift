@@ -85,7 +85,7 @@ struct StockPage {
 
     /// The page for a path that is not a ticker symbol: says what a symbol looks like, shows
     /// the text only escaped, and loads no data.
-    static func invalidSymbol(_ text: String, reason: String) -> PageLayout {
+    static func invalidSymbol(_ text: String, reason: String, sourceLabel: String? = nil) -> PageLayout {
         let shown = text.count > 20 ? String(text.prefix(20)) + "…" : text
         let content: HTML = """
             <a class="back" href="/markets">← Markets</a>
@@ -94,13 +94,13 @@ struct StockPage {
             A symbol is 1 to 12 letters, digits, “.” or “-”, like AAPL or BRK.B. \
             To find a company by its name, use the search box at the top.</p></div>
             """
-        return PageLayout(title: "Not a ticker symbol", section: .markets, content: content)
+        return PageLayout(title: "Not a ticker symbol", section: .markets, sourceLabel: sourceLabel, content: content)
     }
 
     /// The page for a well-formed symbol that no listed stock has (`/stocks/AAPLX`): says so,
     /// points back to the markets and to the search box, and loads no data. `symbol` is
     /// normalized (`Symbol.normalized`), so it is at most 12 characters.
-    static func unknownSymbol(_ symbol: String) -> PageLayout {
+    static func unknownSymbol(_ symbol: String, sourceLabel: String? = nil) -> PageLayout {
         let content: HTML = """
             <a class="back" href="/markets">← Markets</a>
             <h1>No stock \(symbol) is listed</h1>
@@ -108,6 +108,6 @@ struct StockPage {
             The listed stocks are on the <a href="/markets">Markets</a> page; \
             to find a company by its name, use the search box at the top.</p></div>
             """
-        return PageLayout(title: "No stock \(symbol)", section: .markets, content: content)
+        return PageLayout(title: "No stock \(symbol)", section: .markets, sourceLabel: sourceLabel, content: content)
     }
 }

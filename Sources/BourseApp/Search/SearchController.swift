@@ -39,22 +39,29 @@ struct SearchController: FeatureController {
         ListingsIndexResponse(rows: try await search.allListings().map { [$0.symbol, $0.name, $0.exchange.rawValue] })
     }
 
+    /// The header's badge on `/search`: the market whose saved prices the results show.
+    var sourceLabel: String? { market?.source.marketLabel }
+
     @Sendable func page(_ request: Request, context: Context) async throws -> HTMLPage {
         let query = request.uri.queryParameters.get("q") ?? ""
         if let problem = SearchQuery.problem(with: query) {
             let shown = String(query.prefix(SearchIndex.maxQueryLength))
-            return HTMLPage(status: .badRequest, html: SearchPage(query: shown, outcome: .refused(problem)).render())
+            return HTMLPage(
+                status: .badRequest, html: SearchPage(query: shown, outcome: .refused(problem), sourceLabel: sourceLabel).render()
+            )
         }
         guard !query.allSatisfy(\.isWhitespace) else {
-            return HTMLPage(html: SearchPage(query: query, outcome: .prompt).render())
+            return HTMLPage(html: SearchPage(query: query, outcome: .prompt, sourceLabel: sourceLabel).render())
         }
         do throws(SearchUnavailable) {
             let listings = try await search.search(query, limit: ListingSearch.maxLimit)
             let quotes = await savedQuotes(listings)
-            return HTMLPage(html: SearchPage(query: query, outcome: .results(listings, quotes: quotes)).render())
+            return HTMLPage(
+                html: SearchPage(query: query, outcome: .results(listings, quotes: quotes), sourceLabel: sourceLabel).render())
         } catch {
             return HTMLPage(
-                status: .serviceUnavailable, html: SearchPage(query: query, outcome: .refused(error.description)).render())
+                status: .serviceUnavailable,
+                html: SearchPage(query: query, outcome: .refused(error.description), sourceLabel: sourceLabel).render())
         }
     }
 }

@@ -14,6 +14,8 @@ struct SearchPage {
 
     let query: String
     let outcome: Outcome
+    /// The market's source for the header's badge ("Simulated market"): the results show its prices.
+    var sourceLabel: String? = nil
 
     func render() -> HTML {
         let title = query.allSatisfy(\.isWhitespace) ? "Search" : "Search: \(query)"
@@ -28,7 +30,7 @@ struct SearchPage {
             \(body)
             </div>
             """
-        return PageLayout(title: title, section: .search, content: content).render()
+        return PageLayout(title: title, section: .search, sourceLabel: sourceLabel, content: content).render()
     }
 
     private var body: HTML {

@@ -66,7 +66,23 @@ public struct Market: Sendable {
     /// reads to learn the listings newer than its shipped files. Background work: no person
     /// waits for it, so it has no deadline and waits for its turn in the rate limiter.
     public func referencePage(cursor: String?) async throws(MarketDataError) -> Fetched<TickerPage> {
-        try await provider.tickers(TickerQuery(cursor: cursor, limit: Self.maxPageSize))
+        try await Self.waitingForTheSource { () throws(MarketDataError) in
+            try await provider.tickers(TickerQuery(cursor: cursor, limit: Self.maxPageSize))
+        }
+    }
+
+    /// `operation` with no deadline (`SourceDeadline.waitsForTheSource`): for work no person waits for.
+    static func waitingForTheSource<Value: Sendable>(
+        _ operation: () async throws(MarketDataError) -> Value
+    ) async throws(MarketDataError) -> Value {
+        let result: Result<Value, MarketDataError> = await SourceDeadline.$waitsForTheSource.withValue(true) {
+            do throws(MarketDataError) {
+                return .success(try await operation())
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
     }
 
     /// One stock's reference data alone (one ticker-details request, cached a day), within the
@@ -81,6 +97,20 @@ public struct Market: Sendable {
     public func quotes(for symbols: [String]) async throws(MarketDataError) -> Fetched<[String: Quote]> {
         let priced = try await pricedQuotes(for: symbols, pricingPatience: nil)
         return Fetched(value: priced.quotes, fetchedAt: priced.fetchedAt, isStale: priced.isStale)
+    }
+
+    /// The quotes of `symbols`, waiting for them as long as the source takes (no person's
+    /// deadline): the app's own work that must not give up, such as the start-up's prices the
+    /// simulated feed opens at (a busy machine computes the simulated market's day slowly).
+    public func quotesWithoutDeadline(for symbols: [String]) async throws(MarketDataError) -> Fetched<[String: Quote]> {
+        let pricing = try await Self.waitingForTheSource { () throws(MarketDataError) in
+            try await pricer.currentPricing()
+        }
+        pricingObservers.notify(pricing.value)
+        let quotes = pricing.value.quotes(for: symbols)
+        return Fetched(
+            value: Dictionary(quotes.map { ($0.symbol, $0) }, uniquingKeysWith: { first, _ in first }),
+            fetchedAt: pricing.fetchedAt, isStale: pricing.isStale)
     }
 
     /// The quotes of `symbols`, or `pending` when the prices have not come within

@@ -10,6 +10,10 @@ public enum SourceDeadline {
     /// The time past which the running task's caller no longer waits; nil: it waits.
     @TaskLocal public static var current: Date?
 
+    /// Work no person waits for (the listings refresh, the start-up's prices): it has no deadline
+    /// at all, neither a caller's nor the client's own, and waits as long as the source takes.
+    @TaskLocal public static var waitsForTheSource = false
+
     /// `operation` with the deadline `date`, or the one already set when that is earlier.
     public static func within<Value: Sendable, Failure: Error>(
         _ date: Date?, _ operation: () async throws(Failure) -> Value

@@ -66,8 +66,10 @@ extension PolygonClient {
     }
 
     /// How long this caller may wait for the source: until its deadline, and no longer than the
-    /// patience when a saved answer can stand in; nil: until the source answers.
+    /// patience when a saved answer can stand in; nil: until the source answers (also for work
+    /// that waits for the source, `SourceDeadline.waitsForTheSource`, with nothing saved).
     private func callerPatience(hasSavedAnswer: Bool) -> Duration? {
+        if SourceDeadline.waitsForTheSource { return hasSavedAnswer ? configuration.patience : nil }
         let limits = [
             SourceDeadline.remaining(at: now()), configuration.deadline, hasSavedAnswer ? configuration.patience : nil,
         ]

@@ -26,8 +26,11 @@ function element(name, attributes, parent) {
     return node;
 }
 
-/** Follows the pointer over `svg`, writing the bar under it into `readout`. */
-export function attach(svg, readout) {
+/** Follows the pointer over `svg`, writing the bar under it into `readout` and telling
+ *  `onScrub(bar, bars)` (the page's headline shows it); `onScrub(null)` when the finger lets go
+ *  (the crosshair and readout stay on its bar), the mouse leaves or Escape is pressed (the
+ *  headline is restored). */
+export function attach(svg, readout, onScrub) {
     if (!svg || svg.__bourseChart) return;
     const bars = readBars(svg);
     const plot = (svg.getAttribute("data-plot") || "").split(" ").map(Number);
@@ -56,15 +59,18 @@ export function attach(svg, readout) {
         dot.setAttribute("cy", bar.y);
         group.style.display = "";
         if (readout) {
-            readout.textContent = bar.time + " (New York) · O " + bar.open + " · H " + bar.high +
+            readout.textContent = bar.time + (bar.time.includes(":") ? " ET" : "") + " · O " + bar.open + " · H " + bar.high +
                 " · L " + bar.low + " · C " + bar.close + " · Vol " + grouped(bar.volume);
         }
+        if (onScrub) onScrub(bar, bars);
     }
 
     function hide() {
+        if (current < 0 && group.style.display === "none") return;
         current = -1;
         group.style.display = "none";
         if (readout) readout.textContent = "";
+        if (onScrub) onScrub(null, bars);
     }
 
     function indexAt(clientX, clientY) {
@@ -79,6 +85,15 @@ export function attach(svg, readout) {
     svg.addEventListener("pointerleave", function (event) {
         if (event.pointerType === "mouse") hide();
     });
+    // A finger that lets go gives the headline back; the crosshair and the readout stay on the
+    // bar it left (a tap reads one bar).
+    function release() {
+        if (onScrub) onScrub(null, bars);
+    }
+    svg.addEventListener("pointerup", function (event) {
+        if (event.pointerType !== "mouse") release();
+    });
+    svg.addEventListener("pointercancel", release);
     svg.addEventListener("keydown", function (event) {
         const steps = { ArrowLeft: -1, ArrowRight: 1, Home: -bars.length, End: bars.length };
         if (event.key === "Escape") { hide(); return; }

@@ -1,3 +1,4 @@
+import * as D from "./dates.js";
 import { $, setText } from "./exchange-state.js";
 
 // ---- Market hours (SPEC.md §9): while the market is closed the bar says so and when it opens, and
@@ -6,19 +7,12 @@ import { $, setText } from "./exchange-state.js";
 // (`ExchangeMarketNote`). ----
 
 const page = $("page");
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
-/** An instant as New York's wall clock: "Mon 30 Nov 09:30 ET"; "" for no instant. */
+/** An instant as New York's wall clock, in the page's one style (`dates.js`): "Mon, Nov 30,
+ *  9:30 AM ET" in an English browser; "" for no instant. The server draws the same words in
+ *  English (`ExchangeMarketNote`) until the socket's snapshot comes. */
 export function newYorkText(iso) {
-    const time = new Date(iso);
-    if (typeof iso !== "string" || isNaN(time.getTime())) return "";
-    const parts = {};
-    const format = new Intl.DateTimeFormat("en-GB", {
-        timeZone: "America/New_York", weekday: "short", day: "numeric", month: "numeric",
-        hour: "2-digit", minute: "2-digit", hourCycle: "h23"
-    });
-    for (const part of format.formatToParts(time)) parts[part.type] = part.value;
-    return parts.weekday + " " + Number(parts.day) + " " + MONTHS[Number(parts.month) - 1] + " " + parts.hour + ":" + parts.minute + " ET";
+    return typeof iso === "string" ? D.marketTime(iso) : "";
 }
 
 /** Shows `{open, nextOpen}` from the API or the socket; anything else is ignored. */

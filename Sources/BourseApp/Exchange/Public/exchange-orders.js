@@ -1,4 +1,5 @@
 import * as B from "./bourse.js";
+import * as D from "./dates.js";
 import { $, FINAL, STATUS_WORDS, state, setText, clock, describe } from "./exchange-state.js";
 import { refreshPosition } from "./exchange-position.js";
 import { TIF_WORDS, defaultTif } from "./exchange-ticket-rules.js";
@@ -233,11 +234,9 @@ function describeOrder(order) {
     return sideWord(order.side) + " " + what(order) + (rest.length > 0 ? " · " + rest.join(", ") : "");
 }
 
+/** The order's time, local: "2:03:27 PM" today, "Nov 25, 2:03:27 PM" another day (`dates.js`). */
 function timeCell(iso) {
-    const time = new Date(iso);
-    const today = new Date().toDateString() === time.toDateString();
-    const text = isNaN(time.getTime()) ? String(iso) : (today ? "" : time.toLocaleDateString() + " ") + clock(iso);
-    return B.el("time", { datetime: String(iso) }, text);
+    return D.timeElement(iso, D.dateTime(iso, { seconds: true }) || String(iso));
 }
 
 const openItems = new Map();

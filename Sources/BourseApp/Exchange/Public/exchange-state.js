@@ -1,4 +1,5 @@
 import * as B from "./bourse.js";
+import * as D from "./dates.js";
 
 // What the exchange screen's modules share: the constants, the state, exact decimals (the spread),
 // the feed badge and the words for a failed request. `exchange.js` starts the screen.
@@ -121,11 +122,9 @@ export function setSymbol(symbol) {
     document.title = symbol + " · Exchange · Bourse";
 }
 
-/** A time of day, local, to the second ("14:03:27"); "" for no time. */
+/** A time of day, local, to the second ("2:03:27 PM", `dates.js`); "" for no time. */
 export function clock(iso) {
-    const time = new Date(iso);
-    if (isNaN(time.getTime())) return "";
-    return time.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+    return D.timeOfDay(iso, { seconds: true });
 }
 
 /** The words for a failed request. */

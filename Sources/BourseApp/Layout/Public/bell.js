@@ -1,4 +1,5 @@
 import * as B from "./bourse.js";
+import * as D from "./dates.js";
 import { startNotify } from "./notify.js";
 
 // The bell in the header (PageLayout+Bell.swift): the unseen notifications counted on it
@@ -31,13 +32,12 @@ function start() {
     }
 
     function item(notification, unseen) {
-        const when = new Date(notification.createdAt);
         const parts = [
             unseen ? B.el("span", { class: "visually-hidden" }, "New: ") : null,
             B.el("strong", { class: "bell-title" }, String(notification.title || "")),
             B.el("span", { class: "bell-body" }, String(notification.body || "")),
             B.el("time", { class: "bell-time", datetime: String(notification.createdAt) },
-                isNaN(when.getTime()) ? String(notification.createdAt || "") : when.toLocaleString()),
+                D.dateTime(notification.createdAt) || String(notification.createdAt || "")),
         ];
         const path = appPath(notification.url);
         return B.el("li", { class: "bell-item" + (unseen ? " unseen" : ""), "data-id": String(notification.id), "data-kind": String(notification.kind) },
@@ -109,6 +109,8 @@ function start() {
     document.addEventListener("visibilitychange", () => {
         if (document.visibilityState === "visible") refreshCount();
     });
+    // This page made a notice (an alert that fired as it was set): count it at once.
+    document.addEventListener("bourse:notice", refreshCount);
     refreshCount();
 }
 start();

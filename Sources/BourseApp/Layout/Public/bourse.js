@@ -1,3 +1,5 @@
+import * as D from "./dates.js";
+
 /** A failed load: `status` is the HTTP status (0 when the server was not reached, `timedOut`
  *  when it did not answer within the time limit). `onItsWay`: not a failure, the answer is on
  *  its way from the market data source (a slow or rate-limited source; the server says why in
@@ -125,8 +127,8 @@ const sourceNames = {
     polygon: "Massive (formerly Polygon.io)"
 };
 
-/** The header's short words for an answer's `source`: a name, or a URL's host (on this machine:
- *  the embedded sample); any other text is the sample when it says so, else its first words. */
+/** The header's words for an answer's `source`: a name, or a URL's host (on this machine: the
+ *  embedded sample); any other text is the sample when it says so, else the text itself. */
 function sourceText(source) {
     if (sourceNames[source]) return sourceNames[source];
     try {
@@ -135,24 +137,43 @@ function sourceText(source) {
         return host;
     } catch (error) {
         if (/sample|embedded/i.test(source)) return "Sample data";
-        return source.length > 16 ? source.slice(0, 15) + "…" : source;
+        return source;
     }
 }
 
+/** A label in a word or two for a narrow header, the rule of `PageLayout.shortSourceLabel`:
+ *  "Simulated market" is "Simulated", "Massive (formerly Polygon.io)" "Massive", a label over 16
+ *  characters its first word. */
+export function shortSource(label) {
+    if (label === "Simulated market") return "Simulated";
+    for (const separator of [" (", " · "]) {
+        const at = label.indexOf(separator);
+        if (at > 0) return label.slice(0, at);
+    }
+    // Anything longer: its first word (the whole label is the title and the page's note).
+    return label.length > 16 && label.indexOf(" ") > 0 ? label.slice(0, label.indexOf(" ")) : label;
+}
+
 /** Fills the source label and the stale notice from an answer's `source`, `stale`,
- *  `fetchedAt` and `warnings` (why the data is stale). */
+ *  `fetchedAt` and `warnings` (why the data is stale). The header's badge is never cut: it
+ *  holds the whole label and a short one (`layout.css` shows one); the page's source note says
+ *  the whole source where the header says less of it. */
 export function showFreshness(body) {
     const label = byId("source-label");
     if (label && typeof body.source === "string" && body.source !== "") {
-        const short = sourceText(body.source);
-        label.textContent = short;
-        label.title = body.source;
+        const text = sourceText(body.source);
+        const short = shortSource(text);
+        const whole = sourceNames[body.source] || body.source;
+        label.replaceChildren(el("span", { class: "source-full" }, text), el("span", { class: "source-short" }, short));
+        label.title = whole;
         label.hidden = false;
-        // The header keeps a short label; the whole of it is said in the page.
         const note = byId("source-note");
         if (note) {
-            note.textContent = "Source: " + body.source;
-            note.hidden = short === body.source;
+            note.textContent = "Source: " + whole;
+            // Only where the header shows the short label, when the whole label says it all.
+            if (whole === text) note.dataset.for = "short";
+            else delete note.dataset.for;
+            note.hidden = whole === short;
         }
     }
     const notice = byId("stale-notice");
@@ -160,22 +181,19 @@ export function showFreshness(body) {
     if (body.offline && (body.savedAt || body.fetchedAt)) {
         // The service worker's copy: the device has no network (or the server is down).
         const at = body.savedAt || body.fetchedAt;
-        const when = new Date(at);
         notice.replaceChildren(
             "Offline: showing data from ",
-            el("time", { datetime: String(at) }, isNaN(when.getTime()) ? String(at) : when.toLocaleString()),
+            D.timeElement(at, D.dateTime(at, { withDate: true })),
             ", saved on this device. It refreshes by itself when the connection is back."
         );
         notice.dataset.offline = "true";
         notice.hidden = false;
     } else if (body.stale && body.fetchedAt) {
         delete notice.dataset.offline;
-        const when = new Date(body.fetchedAt);
-        const shown = isNaN(when.getTime()) ? String(body.fetchedAt) : when.toLocaleString();
         const reasons = Array.isArray(body.warnings) ? body.warnings.filter((w) => typeof w === "string") : [];
         notice.replaceChildren(
             "Showing data from ",
-            el("time", { datetime: String(body.fetchedAt) }, shown),
+            D.timeElement(body.fetchedAt, D.dateTime(body.fetchedAt, { withDate: true })),
             ": the source can't be reached, so this is the last data saved.",
             ...reasons.map((reason) => el("span", { class: "note" }, reason))
         );

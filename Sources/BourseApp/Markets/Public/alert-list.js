@@ -1,4 +1,5 @@
 import * as B from "./bourse.js";
+import * as D from "./dates.js";
 import * as M from "./market-format.js";
 
 // Price alerts as the screens show them (a stock's "Alert me", My stocks): one row per alert, its
@@ -21,8 +22,7 @@ export function conditionText(alert) {
 
 /** An ISO 8601 time as the device says it, in a `<time>`. */
 export function timeElement(iso) {
-    const when = new Date(iso);
-    return B.el("time", { datetime: String(iso) }, isNaN(when.getTime()) ? String(iso) : when.toLocaleString());
+    return D.timeElement(iso, D.dateTime(iso));
 }
 
 /** Every alert, oldest first (`GET /api/v1/alerts`). */

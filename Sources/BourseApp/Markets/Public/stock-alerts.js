@@ -58,6 +58,8 @@ function start() {
             note.textContent = alert && alert.status === "fired"
                 ? "Set, and it fired at once: the last price already meets it."
                 : "Set: you'll be told when it's met.";
+            // Its notice is in the bell now: the bell counts it without waiting (bell.js).
+            if (alert && alert.status === "fired") document.dispatchEvent(new CustomEvent("bourse:notice"));
         } catch (failure) {
             fail(failure.message);
             value.focus();

@@ -1,4 +1,5 @@
 import * as B from "./bourse.js";
+import * as D from "./dates.js";
 import * as M from "./market-format.js";
 import { attach, parseSVG } from "./chart.js";
 
@@ -32,7 +33,11 @@ function start() {
         return "Something went wrong (HTTP " + error.status + "): " + error.message;
     }
 
+    let shownStock = null;  // the quote the headline shows when nobody scrubs the chart
+
     function showQuote(stock) {
+        shownStock = stock;
+        if (B.byId("quote").dataset.scrubbing) return;  // put back when the finger lets go
         B.byId("stock-symbol").textContent = stock.symbol;
         B.byId("stock-name").textContent = stock.name || "";
         document.title = stock.symbol + (stock.name ? " · " + stock.name : "") + " · Bourse";
@@ -49,7 +54,7 @@ function start() {
         const note = B.byId("quote-note");
         if (pending) note.textContent = "";
         else if (stock.price === null) note.textContent = "No trade on the last trading day.";
-        else note.textContent = "Close of " + (stock.asOf || "the last trading day") + ", change from the close before.";
+        else note.textContent = "Close of " + (stock.asOf ? D.day(stock.asOf) : "the last trading day") + ", change from the close before.";
         B.byId("description").textContent = stock.description || "No description is available for this company.";
         B.byId("exchange").textContent = stock.exchange ? "Listed on " + stock.exchange + "." : "";
         B.byId("about").hidden = false;
@@ -136,7 +141,7 @@ function start() {
             if (chartRequest !== controller) return;
             const svg = parseSVG(text);
             chartBox.replaceChildren(svg);
-            attach(svg, B.byId("chart-readout"));
+            attach(svg, B.byId("chart-readout"), scrub);
             chartStale = svg.getAttribute("data-stale") === "true";
             chartStatus.textContent = "";
             markStale(quoteStale || chartStale);
@@ -165,6 +170,34 @@ function start() {
                 chartBox.removeAttribute("aria-busy");
             }
         }
+    }
+
+    /** Scrubbing the chart: the headline shows the bar under the finger, its price, its change
+     *  (from the previous close on 1D, else from the range's first open) and its time; letting
+     *  go (`bar` null) puts the quote back. */
+    function scrub(bar, bars) {
+        const quote = B.byId("quote");
+        if (!bar) {
+            delete quote.dataset.scrubbing;
+            if (shownStock) showQuote(shownStock);
+            return;
+        }
+        const svg = chartBox.querySelector("svg");
+        const previous = svg && svg.getAttribute("data-previous-close");
+        const base = Number(previous || bars[0].open);
+        const close = Number(bar.close);
+        if (!(base > 0) || !Number.isFinite(close)) return;
+        quote.dataset.scrubbing = "true";
+        const change = M.signed((close - base).toFixed(2));
+        const percent = M.percent(((close - base) / base * 100).toFixed(2));
+        B.byId("price").textContent = M.price(bar.close);
+        const changeCell = B.byId("change"), percentCell = B.byId("change-percent");
+        changeCell.textContent = change.text;
+        changeCell.className = "price-change " + change.direction;
+        percentCell.textContent = "(" + percent.text + ")";
+        percentCell.className = "price-change " + percent.direction;
+        B.byId("quote-note").textContent = bar.time + (bar.time.includes(":") ? " ET" : "") + ", change from "
+            + (previous ? "the previous close." : "the start of the " + range + " chart.");
     }
 
     const markStale = M.staleRefresher(async function () {

@@ -58,7 +58,9 @@ function start() {
                     B.el("strong", {}, item.symbol),
                     B.el("span", { class: "note" }, item.name || ""),
                     alertBadge(alertCounts[item.symbol])),
-                B.el("img", { class: "sparkline", src: item.sparkline, alt: "", width: "96", height: "32", loading: "lazy" }),
+                B.el("span", { class: "spark" },
+                    B.el("img", { class: "sparkline", src: item.sparkline, alt: "", width: "96", height: "32", loading: "lazy" }),
+                    B.el("span", { class: "spark-period" }, "1 month")),
                 priceBox(item)),
             B.el("span", { class: "watch-edit" }, move("Move up", index - 1, index === 0), move("Move down", index + 1, index === count - 1), remove));
         M.markPending(element, !!item.pending);
@@ -165,8 +167,31 @@ function start() {
         });
     }
 
-    function removeStock(symbol) {
-        save("DELETE", "/api/v1/watchlist/" + encodeURIComponent(symbol));
+    /** Removes a stock, and offers to undo it for a while: Undo puts the whole list back as it
+     *  was, the stock in its place. */
+    async function removeStock(symbol) {
+        const before = symbols.slice();
+        await save("DELETE", "/api/v1/watchlist/" + encodeURIComponent(symbol));
+        if (symbols.includes(symbol)) return;  // not removed (the error says why)
+        offerUndo("Removed " + symbol + ".", () => save("PUT", "/api/v1/watchlist", { symbols: before }));
+    }
+
+    let undoTimer = null;
+    const undoBar = B.el("p", { class: "undo-bar", id: "undo-bar", role: "status" });
+    undoBar.hidden = true;
+    rows.parentNode.insertBefore(undoBar, rows);
+
+    function offerUndo(text, undo) {
+        clearTimeout(undoTimer);
+        const button = B.el("button", { type: "button", class: "button secondary", id: "undo" }, "Undo");
+        button.addEventListener("click", () => {
+            clearTimeout(undoTimer);
+            undoBar.hidden = true;
+            undo();
+        });
+        undoBar.replaceChildren(B.el("span", {}, text), " ", button);
+        undoBar.hidden = false;
+        undoTimer = setTimeout(() => { undoBar.hidden = true; }, 10000);
     }
 
     edit.addEventListener("click", () => {

@@ -1,0 +1,113 @@
+"""Scrubbing a stock's chart with a finger (issue 29 item 7), in Chromium at phone and tablet size:
+the headline shows the bar under the finger (its close, its change, its date) and letting go puts
+the quote back; the page below does not move while the readout changes; a tap leaves no focus
+ring; the first label of the time axis is whole; the 1D chart is the day the headline names."""
+import re
+
+from selenium.webdriver.common.actions import interaction
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
+from selenium.webdriver.common.actions.pointer_input import PointerInput
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
+
+PRICE = re.compile(r"^\d+\.\d{2,}$")
+
+
+def wait(driver, seconds=30):
+    return WebDriverWait(driver, seconds)
+
+
+def open_chart(driver, app_url, range_):
+    driver.get(app_url + f"/stocks/AAPL?range={range_}")
+    wait(driver).until(lambda d: PRICE.match(d.find_element(By.ID, "price").text))
+    chart = wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#chart svg[data-bars]")))
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", chart)
+    return chart
+
+
+def finger(driver):
+    return ActionBuilder(driver, mouse=PointerInput(interaction.POINTER_TOUCH, "finger"))
+
+
+def headline(driver):
+    return [driver.find_element(By.ID, name).text for name in ("price", "change", "change-percent", "quote-note")]
+
+
+# Records the headline each time it changes, with where the section below the chart is then.
+RECORD_HEADLINE = """
+    window.headlines = [];
+    const names = ['price', 'change', 'change-percent', 'quote-note'];
+    const below = document.getElementById('alerts-heading');
+    new MutationObserver(() => window.headlines.push({
+        texts: names.map((name) => document.getElementById(name).textContent.trim()),
+        belowTop: below.getBoundingClientRect().top,
+    })).observe(document.getElementById('quote'), {subtree: true, childList: true, characterData: true});
+    return below.getBoundingClientRect().top;
+"""
+
+
+def test_scrubbing_shows_the_bar_in_the_headline_and_letting_go_restores_it(driver, app_url, screenshot):
+    chart = open_chart(driver, app_url, "1M")
+    wait(driver).until(lambda d: d.find_element(By.ID, "quote-note").text)
+    quote = headline(driver)
+    bars = driver.execute_script("return arguments[0].getAttribute('data-bars').split(';')", chart)
+    rect = driver.execute_script("return arguments[0].getBoundingClientRect().toJSON()", chart)
+    plot = [float(v) for v in chart.get_attribute("data-plot").split()]
+    viewbox_width = float(driver.execute_script("return arguments[0].getAttribute('viewBox')", chart).split()[2])
+    scale = rect["width"] / viewbox_width
+    x, y = int(rect["left"] + (plot[0] + plot[2] * 0.3) * scale), int(rect["top"] + rect["height"] / 2)
+    index = int(((x + 2 - rect["left"]) / scale - plot[0]) // float(chart.get_attribute("data-band")))
+    fields = bars[index].split("|")
+    below_top = driver.execute_script(RECORD_HEADLINE)
+
+    # One gesture: down, a small move, a rest, and the finger lets go.
+    actions = finger(driver)
+    actions.pointer_action.move_to_location(x, y).pointer_down().move_to_location(x + 2, y).pause(0.3).pointer_up()
+    actions.perform()
+    wait(driver, 5).until(lambda d: headline(d) == quote and d.execute_script("return window.headlines.length") > 1)
+    seen = driver.execute_script("return window.headlines")
+    scrubbed = [entry["texts"] for entry in seen if entry["texts"][0] == fields[4]]
+    assert scrubbed, f"the bar's close {fields[4]} never shown: {seen}"
+    note = scrubbed[-1][3]
+    assert note.startswith(fields[0]) and "change from the start of the 1M chart" in note, note
+    assert re.match(r"^[+−]?\d+\.\d{2}$", scrubbed[-1][1]), scrubbed[-1]
+    assert all(entry["belowTop"] == below_top for entry in seen), "the page below the chart moved"
+    assert headline(driver) == quote, "letting go restores the quote"
+    # The crosshair's readout stays on the bar the finger left.
+    assert driver.find_element(By.ID, "chart-readout").text.startswith(fields[0])
+    # A tap focuses the chart (for its arrow keys) and draws no ring.
+    focused, outline = driver.execute_script(
+        "const s = getComputedStyle(arguments[0]); return [document.activeElement === arguments[0], s.outlineStyle]",
+        chart)
+    assert outline == "none" or not focused, outline
+    screenshot("after-scrubbing")
+
+
+def test_every_time_label_is_whole_and_1d_is_the_headlines_day(driver, app_url):
+    for range_ in ("1D", "5D", "1M", "3M", "1Y"):
+        chart = open_chart(driver, app_url, range_)
+        # Every label starts inside the image (the first was cut at the left edge: "v 20").
+        lefts = driver.execute_script(
+            "return [...arguments[0].querySelectorAll('.chart-labels text')].map((t) => t.getBBox().x)", chart)
+        assert lefts and min(lefts) >= 0, (range_, lefts)
+    # The 1D bars are one session, of the day the headline's price is the close of.
+    chart = open_chart(driver, app_url, "1D")
+    bars = driver.execute_script("return arguments[0].getAttribute('data-bars').split(';')", chart)
+    days = {bar.split("|")[0].rsplit(" ", 1)[0] for bar in bars}
+    assert len(days) == 1, days
+    assert driver.find_element(By.ID, "price").text == bars[-1].split("|")[4]
+
+
+def test_the_exchange_chart_line_has_a_colour_in_light_and_dark(driver, app_url):
+    try:
+        for scheme, expected in (("light", "rgb(11, 87, 208)"), ("dark", "rgb(138, 180, 248)")):
+            driver.execute_cdp_cmd(
+                "Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+            driver.get(app_url + "/exchange")
+            wait(driver).until(lambda d: d.find_element(By.CSS_SELECTOR, ".ex-line").get_attribute("points"))
+            stroke = driver.execute_script(
+                "return getComputedStyle(document.querySelector('.ex-line')).stroke")
+            assert stroke == expected, (scheme, stroke)
+    finally:
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
