@@ -85,7 +85,7 @@ struct ChartRoutesTests {
                 #expect(svg.contains(#"viewBox="0 0 800 320""#))
                 #expect(svg.contains("<polyline"))
                 #expect(svg.contains("Previous close \(thursday.close.description)<"))
-                #expect(svg.contains("Fri Nov 20 2026 09:30|"))
+                #expect(svg.contains("2026-11-20T14:30:00Z|"))
             }
         }
     }

@@ -31,7 +31,7 @@ struct ChartSVGTests {
         #expect(svg.contains(#"class="chart-candles chart-up""#))
         #expect(svg.contains(#"class="chart-candles chart-down""#))
         #expect(!svg.contains("chart-unchanged"))
-        #expect(svg.contains(#"data-bars="Thu Nov 19 2026|10|12|9|11|1500|"#))
+        #expect(svg.contains(#"data-bars="2026-11-19|10|12|9|11|1500|"#))
     }
 
     @Test func noDataSaysSo() throws {

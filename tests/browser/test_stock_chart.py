@@ -3,6 +3,7 @@ the headline shows the bar under the finger (its close, its change, its date) an
 the quote back; the page below does not move while the readout changes; a tap leaves no focus
 ring; the first label of the time axis is whole; the 1D chart is the day the headline names."""
 import re
+from datetime import datetime, timedelta
 
 from selenium.webdriver.common.actions import interaction
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
@@ -28,6 +29,16 @@ def open_chart(driver, app_url, range_):
 
 def finger(driver):
     return ActionBuilder(driver, mouse=PointerInput(interaction.POINTER_TOUCH, "finger"))
+
+
+def formatted_day(driver, iso_day):
+    """A trading day as the page's dates.js writes it."""
+    return driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        const url = [...document.querySelectorAll('link[rel=modulepreload]')].map((l) => l.href)
+            .find((h) => h.includes('/dates.js'));
+        import(url).then((dates) => done(dates.day(arguments[0])), (error) => done(String(error)));
+    """, iso_day)
 
 
 def headline(driver):
@@ -70,12 +81,13 @@ def test_scrubbing_shows_the_bar_in_the_headline_and_letting_go_restores_it(driv
     scrubbed = [entry["texts"] for entry in seen if entry["texts"][0] == fields[4]]
     assert scrubbed, f"the bar's close {fields[4]} never shown: {seen}"
     note = scrubbed[-1][3]
-    assert note.startswith(fields[0]) and "change from the start of the 1M chart" in note, note
+    day = formatted_day(driver, fields[0])  # "Nov 4, 2026" in this browser's style
+    assert note.startswith(day) and "change from the start of the 1M chart" in note, (note, day)
     assert re.match(r"^[+−]?\d+\.\d{2}$", scrubbed[-1][1]), scrubbed[-1]
     assert all(entry["belowTop"] == below_top for entry in seen), "the page below the chart moved"
     assert headline(driver) == quote, "letting go restores the quote"
     # The crosshair's readout stays on the bar the finger left.
-    assert driver.find_element(By.ID, "chart-readout").text.startswith(fields[0])
+    assert driver.find_element(By.ID, "chart-readout").text.startswith(day)
     # A tap focuses the chart (for its arrow keys) and draws no ring.
     focused, outline = driver.execute_script(
         "const s = getComputedStyle(arguments[0]); return [document.activeElement === arguments[0], s.outlineStyle]",
@@ -94,8 +106,9 @@ def test_every_time_label_is_whole_and_1d_is_the_headlines_day(driver, app_url):
     # The 1D bars are one session, of the day the headline's price is the close of.
     chart = open_chart(driver, app_url, "1D")
     bars = driver.execute_script("return arguments[0].getAttribute('data-bars').split(';')", chart)
-    days = {bar.split("|")[0].rsplit(" ", 1)[0] for bar in bars}
-    assert len(days) == 1, days
+    # One session: every 5-minute bar's start within its 6.5 hours (09:30-16:00 New York).
+    instants = sorted(datetime.fromisoformat(bar.split("|")[0].replace("Z", "+00:00")) for bar in bars)
+    assert instants[-1] - instants[0] <= timedelta(hours=6, minutes=25), (instants[0], instants[-1])
     assert driver.find_element(By.ID, "price").text == bars[-1].split("|")[4]
 
 

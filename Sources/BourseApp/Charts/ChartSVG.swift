@@ -95,12 +95,15 @@ public struct ChartSVG: Sendable {
         out.raw(#"">"#)
     }
 
-    /// `time|open|high|low|close|volume|y;...`: what the crosshair shows and where it rests.
+    /// `time|open|high|low|close|volume|y;...`: what the crosshair shows and where it rests. The
+    /// time is for the page's script to write in the reader's style (`dates.js`): an intraday
+    /// bar's start as a UTC instant ("2026-11-20T15:35:00Z"), a daily bar's New York date
+    /// ("2026-11-20").
     private func barData(_ out: inout SVGWriter) {
         let intraday = layout.isIntraday
         for (index, bar) in layout.bars.enumerated() {
             if index > 0 { out.raw(";") }
-            out.escaped(ChartText.barTime(bar.start, intraday: intraday))
+            out.escaped(intraday ? Timestamp.iso8601(bar.start) : NewYorkTime.marketDate(of: bar.start).iso)
             for value in [bar.open, bar.high, bar.low, bar.close, bar.volume] {
                 out.raw("|")
                 out.raw(value.description)

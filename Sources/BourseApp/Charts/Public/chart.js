@@ -1,14 +1,18 @@
 import { LoadError } from "./bourse.js";
+import * as D from "./dates.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
-/** The bars of `data-bars`: time|open|high|low|close|volume|y;... */
+/** The bars of `data-bars`: time|open|high|low|close|volume|y;... The time is a UTC instant for
+ *  an intraday bar, a New York date for a daily one; `time` is it in the reader's style
+ *  ("Fri, Nov 20, 10:35 AM ET", "Nov 20, 2026"), `at` as it came. */
 function readBars(svg) {
     const text = svg.getAttribute("data-bars") || "";
     if (!text) return [];
     return text.split(";").map(function (row) {
         const f = row.split("|");
-        return { time: f[0], open: f[1], high: f[2], low: f[3], close: f[4], volume: f[5], y: Number(f[6]) };
+        const time = f[0].includes("T") ? D.marketTime(f[0]) : D.day(f[0]);
+        return { at: f[0], time: time, open: f[1], high: f[2], low: f[3], close: f[4], volume: f[5], y: Number(f[6]) };
     });
 }
 
@@ -59,7 +63,7 @@ export function attach(svg, readout, onScrub) {
         dot.setAttribute("cy", bar.y);
         group.style.display = "";
         if (readout) {
-            readout.textContent = bar.time + (bar.time.includes(":") ? " ET" : "") + " · O " + bar.open + " · H " + bar.high +
+            readout.textContent = bar.time + " · O " + bar.open + " · H " + bar.high +
                 " · L " + bar.low + " · C " + bar.close + " · Vol " + grouped(bar.volume);
         }
         if (onScrub) onScrub(bar, bars);

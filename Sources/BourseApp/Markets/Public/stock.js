@@ -196,7 +196,7 @@ function start() {
         changeCell.className = "price-change " + change.direction;
         percentCell.textContent = "(" + percent.text + ")";
         percentCell.className = "price-change " + percent.direction;
-        B.byId("quote-note").textContent = bar.time + (bar.time.includes(":") ? " ET" : "") + ", change from "
+        B.byId("quote-note").textContent = bar.time + ", change from "
             + (previous ? "the previous close." : "the start of the " + range + " chart.");
     }
 
