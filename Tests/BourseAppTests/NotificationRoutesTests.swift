@@ -165,6 +165,25 @@ struct NotificationRoutesTests {
         }
     }
 
+    @Test func anAlertFiredByAnExchangeTradeSaysTheExchangesPriceIsNotThePages() async throws {
+        let temporary = try TemporaryDatabase()
+        let notices = DatabaseNotificationStore(database: temporary.database)
+        var quiet = Logger(label: "test")
+        quiet.logLevel = .critical
+        let alerts = PriceAlerts(
+            store: DatabaseAlertStore(database: temporary.database), listings: nil, notifier: Notifier(store: notices),
+            logger: quiet)
+        _ = try await alerts.add(AlertRequest(symbol: "AAPL", condition: .above(try Price(parsing: "138.90"))))
+        let fired = await alerts.observe([
+            PriceAlerts.Observation(
+                symbol: "AAPL", price: ExactDecimal("138.95"), changePercent: ExactDecimal("0.01"), time: Date(),
+                origin: .exchange)
+        ])
+        #expect(fired.count == 1)
+        let body = try await notices.notices(limit: 10).notices.first?.body
+        #expect(body == "AAPL traded at 138.95 on the exchange (+0.01 % since the last close)")
+    }
+
     @Test func anOrdersFillsAndAnOrderCancelledAreNoticesAndAPlacedOneIsNot() async throws {
         let exchange = try await ExchangeRoutesTests.fixture()
         let notifier = Notifier(store: DatabaseNotificationStore(database: exchange.database.database))

@@ -19,12 +19,18 @@ public actor PriceAlerts {
         public let price: ExactDecimal
         public let changePercent: ExactDecimal?
         public let time: Date
+        /// A market price (a close, as the stock's page shows) or the exchange feed's trade.
+        public let origin: Notice.PriceOrigin
 
-        public init(symbol: String, price: ExactDecimal, changePercent: ExactDecimal?, time: Date) {
+        public init(
+            symbol: String, price: ExactDecimal, changePercent: ExactDecimal?, time: Date,
+            origin: Notice.PriceOrigin = .market
+        ) {
             self.symbol = symbol
             self.price = price
             self.changePercent = changePercent
             self.time = time
+            self.origin = origin
         }
     }
 
@@ -135,19 +141,22 @@ public actor PriceAlerts {
             }
         }
         var met: [Alert] = []
+        var origins: [String: Notice.PriceOrigin] = [:]
         for observation in observations {
             lastSeen[observation.symbol] = observation
             for alert in book.met(
                 symbol: observation.symbol, price: observation.price, changePercent: observation.changePercent)
             {
                 met.append(alert.fired(at: observation.time, price: observation.price, changePercent: observation.changePercent))
+                origins[alert.id] = observation.origin
             }
         }
         guard !met.isEmpty else { return [] }
-        return await fire(met)
+        return await fire(met, origins: origins)
     }
 
-    /// The day's change of `symbol` at `price`, from the previous close of the last pricing.
+    /// The change of `symbol` at `price` (a trade on the exchange) since the last close of the
+    /// last pricing, in percent.
     public func changePercent(of symbol: String, at price: ExactDecimal) -> ExactDecimal? {
         guard let previousClose = lastPricing?.quote(for: symbol)?.price, !previousClose.isZero else { return nil }
         return try? ((price - previousClose) * 100).divided(by: previousClose, places: 2, .halfEven)
@@ -155,7 +164,7 @@ public actor PriceAlerts {
 
     /// Stores `met` as fired (those still armed in the store). They leave the book first, so a
     /// price that comes while the store writes cannot fire them again.
-    private func fire(_ met: [Alert]) async -> [Alert] {
+    private func fire(_ met: [Alert], origins: [String: Notice.PriceOrigin] = [:]) async -> [Alert] {
         let firing = Dictionary(met.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         alerts = alerts.map { alert in alert.status == .armed ? firing[alert.id] ?? alert : alert }
         // The ids this write fired: only those still armed in the store. A stale read of the list
@@ -177,7 +186,7 @@ public actor PriceAlerts {
                         "id": "\(alert.id)", "symbol": "\(alert.symbol)", "condition": "\(alert.condition.text)",
                         "price": "\(alert.firedPrice?.description ?? "")",
                     ])
-                await notifier?.post(.fired(alert))
+                await notifier?.post(.fired(alert, from: origins[alert.id] ?? .market))
             }
             return fired
         } catch {
@@ -195,7 +204,8 @@ public actor PriceAlerts {
                 }),
             alert.condition.isMet(price: seen.price, changePercent: seen.changePercent)
         else { return alert }
-        let fired = await fire([alert.fired(at: now(), price: seen.price, changePercent: seen.changePercent)])
+        let fired = await fire(
+            [alert.fired(at: now(), price: seen.price, changePercent: seen.changePercent)], origins: [alert.id: seen.origin])
         return fired.first ?? alert
     }
 

@@ -37,8 +37,9 @@ public struct PriceRefresh: Sendable {
 
 extension PriceAlerts {
     /// Checks the exchange feed's last trade against the alerts, tick by tick, until the feed's
-    /// updates end (shutdown) or the task is cancelled. The day's change is measured from the
-    /// previous close of the last list pricing, when the feed's stock has one.
+    /// updates end (shutdown) or the task is cancelled. The change is measured from the last
+    /// close of the last list pricing, when the feed's stock has one, and the notice says the
+    /// price is the exchange's ("traded at 138.95 on the exchange (+0.01 % since the last close)").
     public func watch(_ desk: any ExchangeDesk) async {
         for await update in desk.updates() {
             guard case .tick(let tick) = update, let last = tick.last else { continue }
@@ -46,7 +47,7 @@ extension PriceAlerts {
             await observe([
                 Observation(
                     symbol: tick.symbol, price: price, changePercent: changePercent(of: tick.symbol, at: price),
-                    time: tick.time)
+                    time: tick.time, origin: .exchange)
             ])
         }
     }

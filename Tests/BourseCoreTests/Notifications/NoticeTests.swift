@@ -25,6 +25,14 @@ struct NoticeTests {
         #expect(Notice.fired(alert).body == "KO traded at 58.10 (-5.20 % on the day)")
     }
 
+    @Test func aPriceFromTheExchangeSaysSoAndWhatItsChangeIsFrom() throws {
+        let alert = Alert(id: "9", symbol: "AAPL", condition: .above(try Price(parsing: "138.90")), createdAt: Self.t0)
+            .fired(at: Self.t0, price: ExactDecimal("138.95"), changePercent: ExactDecimal("0.01"))
+        #expect(
+            Notice.fired(alert, from: .exchange).body == "AAPL traded at 138.95 on the exchange (+0.01 % since the last close)")
+        #expect(Notice.fired(alert, from: .market).body == "AAPL traded at 138.95 (+0.01 % on the day)")
+    }
+
     @Test func onlyAPathOfTheAppIsOpened() {
         for url in ["https://evil.example/", "//evil.example/x", "javascript:alert(1)", ""] {
             #expect(Notice(kind: .alert, title: "t", body: "b", url: url, tag: "x", createdAt: Self.t0).url == "/")
