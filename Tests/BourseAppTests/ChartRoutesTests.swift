@@ -61,7 +61,9 @@ struct ChartRoutesTests {
                     #expect(!elements.names.contains("script") && !elements.names.contains("style"))
                     let bars = try #require(root["data-bars"]).split(separator: ";")
                     #expect(bars.count > (range == .oneDay ? 70 : 15))
-                    #expect(bars.allSatisfy { $0.split(separator: "|").count == 7 })
+                    #expect(bars.allSatisfy { $0.split(separator: "|").count == 8 })
+                    let xs = bars.compactMap { Double($0.split(separator: "|")[7]) }
+                    #expect(xs.count == bars.count && zip(xs, xs.dropFirst()).allSatisfy { $0 < $1 })
                     switch style {
                     case .line: #expect(elements.names.contains("polyline"))
                     case .candles: #expect(elements.attributes.contains { $0["class"]?.hasPrefix("chart-candles") == true })
@@ -86,6 +88,29 @@ struct ChartRoutesTests {
                 #expect(svg.contains("<polyline"))
                 #expect(svg.contains("Previous close \(thursday.close.description)<"))
                 #expect(svg.contains("2026-11-20T14:30:00Z|"))
+            }
+        }
+    }
+
+    @Test func aSessionInProgressIsDrawnAcrossTheWholeDay() async throws {
+        // Tuesday 2026-11-24, 10:35 New York time: the paid tier's 1D is today's first hour.
+        let live = try await LiveMarket.start(
+            at: NewYorkTime.date(of: MarketDate(iso: "2026-11-24")!, hour: 10, minute: 35), snapshots: true)
+        try await Application(router: live.router).test(.router) { client in
+            try await client.execute(uri: "/stocks/MSFT/chart.svg?width=780&height=300", method: .get) { response in
+                #expect(response.status == .ok)
+                let svg = String(buffer: response.body)
+                let root = try #require(Elements.parse(svg)?.attributes.first)
+                let bars = try #require(root["data-bars"]).split(separator: ";")
+                #expect(bars.first?.hasPrefix("2026-11-24T14:30:00Z|") == true)
+                #expect((12...14).contains(bars.count), "\(bars.count) bars")
+                let plot = try #require(root["data-plot"]).split(separator: " ").compactMap { Double($0) }
+                let lastX = try #require(bars.last.flatMap { Double($0.split(separator: "|")[7]) })
+                // About an hour of six and a half: the line ends in the first fifth of the plot.
+                #expect(lastX < plot[0] + plot[2] * 0.2, "last bar at \(lastX) of \(plot)")
+                for hour in ["10:00", "11:00", "12:00", "13:00", "14:00", "15:00"] {
+                    #expect(svg.contains(">\(hour)<"), "no \(hour) label")
+                }
             }
         }
     }

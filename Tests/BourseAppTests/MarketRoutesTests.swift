@@ -70,6 +70,29 @@ struct MarketRoutesTests {
                 let close = try #require(live.market.dailyBar("AAPL", on: Self.friday, now: live.now.date)?.close)
                 #expect(body["price"] as? String == close.description)
                 #expect(body["changePercent"] is String)
+                #expect(body["closed"] as? Bool == true)
+            }
+        }
+    }
+
+    @Test func duringTheSessionAPaidPlansPriceIsNotAClose() async throws {
+        // Tuesday 10:35 New York time, priced from snapshots: today's last trade so far.
+        let live = try await LiveMarket.start(
+            at: NewYorkTime.date(of: MarketDate(iso: "2026-11-24")!, hour: 10, minute: 35), snapshots: true)
+        try await Application(router: live.router).test(.router) { client in
+            try await client.execute(uri: "/api/v1/stocks/AAPL", method: .get) { response in
+                let body = try json(response)
+                #expect(body["asOf"] as? String == "2026-11-24")
+                #expect(body["closed"] as? Bool == false)
+            }
+        }
+        // At 16:00 the same day's price is its close.
+        live.now.set(NewYorkTime.date(of: MarketDate(iso: "2026-11-24")!, hour: 16, minute: 1))
+        try await Application(router: live.router).test(.router) { client in
+            try await client.execute(uri: "/api/v1/stocks/AAPL", method: .get) { response in
+                let body = try json(response)
+                #expect(body["asOf"] as? String == "2026-11-24")
+                #expect(body["closed"] as? Bool == true)
             }
         }
     }

@@ -22,19 +22,24 @@ public final class LiveMarket: Sendable {
     public let service: Market
     public let baseURL: URL
     private let database: TemporaryDatabase
+    /// Whether the market is priced from snapshots (Massive's paid tiers).
+    public let snapshots: Bool
     private let server: Task<Void, any Error>
 
     /// The cache's database file.
     public var databasePath: String { database.path }
 
     /// The client records into `metrics` (its requests, limiter waits and cache results).
+    /// - Parameter snapshots: price from the whole market's snapshot, as on Massive's paid tiers
+    ///   (today's session while it runs), instead of grouped daily.
     public static func start(
-        at date: Date = fridayEvening, metrics: any MetricsFactory = NOOPMetricsHandler.instance
+        at date: Date = fridayEvening, snapshots: Bool = false, metrics: any MetricsFactory = NOOPMetricsHandler.instance
     ) async throws -> LiveMarket {
-        try await LiveMarket(now: TestNow(date), metrics: metrics)
+        try await LiveMarket(now: TestNow(date), snapshots: snapshots, metrics: metrics)
     }
 
-    private init(now: TestNow, metrics: any MetricsFactory) async throws {
+    private init(now: TestNow, snapshots: Bool, metrics: any MetricsFactory) async throws {
+        self.snapshots = snapshots
         self.now = now
         let market = try SimulatedMarket.bundled()
         let standIn = PolygonStandIn(market: market, clock: { now.date })
@@ -48,16 +53,19 @@ public final class LiveMarket: Sendable {
         self.server = server
         database = try TemporaryDatabase()
         baseURL = URL(string: "http://127.0.0.1:\(port)")!
-        service = Self.makeService(baseURL: baseURL, database: database.database, now: now, metrics: metrics)
+        service = Self.makeService(
+            baseURL: baseURL, database: database.database, now: now, snapshots: snapshots, metrics: metrics)
     }
 
     /// A new service over the same database file, as after a restart of the app.
     public func restartedService() throws -> Market {
-        Self.makeService(baseURL: baseURL, database: try BourseDatabase(path: databasePath), now: now)
+        Self.makeService(
+            baseURL: baseURL, database: try BourseDatabase(path: databasePath), now: now, snapshots: snapshots)
     }
 
     private static func makeService(
-        baseURL: URL, database: BourseDatabase, now: TestNow, metrics: any MetricsFactory = NOOPMetricsHandler.instance
+        baseURL: URL, database: BourseDatabase, now: TestNow, snapshots: Bool,
+        metrics: any MetricsFactory = NOOPMetricsHandler.instance
     ) -> Market {
         var quiet = Logger(label: "test")
         quiet.logLevel = .critical
@@ -68,7 +76,7 @@ public final class LiveMarket: Sendable {
         let client = PolygonClient(
             configuration: configuration, cache: DatabaseAnswerStore(database: database), now: { now.date }, logger: quiet,
             metrics: metrics)
-        return Market(source: .simulated, provider: client, now: { now.date })
+        return Market(source: .simulated, provider: client, snapshots: snapshots, now: { now.date })
     }
 
     public var router: Router<AppRequestContext> { buildRouter(market: service) }

@@ -1,9 +1,14 @@
 """Scrubbing a stock's chart with a finger (issue 29 item 7), in Chromium at phone and tablet size:
 the headline shows the bar under the finger (its close, its change, its date) and letting go puts
 the quote back; the page below does not move while the readout changes; a tap leaves no focus
-ring; the first label of the time axis is whole; the 1D chart is the day the headline names."""
+ring; the first label of the time axis is whole; the 1D chart is the day the headline names; a
+session in progress is drawn across the whole day (09:30-16:00 ET), as far as it has come."""
+import contextlib
+import os
 import re
 from datetime import datetime, timedelta
+
+import pytest
 
 from selenium.webdriver.common.actions import interaction
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
@@ -11,6 +16,8 @@ from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import running_app, running_sim
 
 PRICE = re.compile(r"^\d+\.\d{2,}$")
 
@@ -124,3 +131,54 @@ def test_the_exchange_chart_line_has_a_colour_in_light_and_dark(driver, app_url)
             assert stroke == expected, (scheme, stroke)
     finally:
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+# Tuesday 2026-11-24 at 10:35 New York time, held there: an hour into the session.
+MID_SESSION = "2026-11-24T15:35:00Z stopped"
+
+
+@pytest.fixture(scope="module")
+def mid_session_url():
+    """The app on a paid Massive key (snapshots: today's session while it runs), `bourse sim` its
+    source, both on a clock held an hour into Tuesday's session."""
+    with contextlib.ExitStack() as stack:
+        saved = os.environ.get("BOURSE_CLOCK")
+        os.environ["BOURSE_CLOCK"] = MID_SESSION  # `bourse sim` reads the clock from its environment
+        try:
+            port = stack.enter_context(running_sim())
+        finally:
+            if saved is None:
+                del os.environ["BOURSE_CLOCK"]
+            else:
+                os.environ["BOURSE_CLOCK"] = saved
+        yield stack.enter_context(running_app(
+            MASSIVE_API_KEY="SomeLongKey123", MASSIVE_BASE_URL=f"http://127.0.0.1:{port}", MASSIVE_RATE_LIMIT="1000",
+            BOURSE_CLOCK=MID_SESSION))
+
+
+def test_a_session_in_progress_spans_the_whole_day(driver, mid_session_url, screenshot):
+    chart = open_chart(driver, mid_session_url, "1D")
+    bars = driver.execute_script("return arguments[0].getAttribute('data-bars').split(';')", chart)
+    assert bars[0].startswith("2026-11-24T14:30:00Z|"), bars[0]
+    assert 12 <= len(bars) <= 14, len(bars)
+    # The line ends about an hour into six and a half: in the first fifth of the plot.
+    plot = [float(v) for v in chart.get_attribute("data-plot").split()]
+    last_x = float(bars[-1].split("|")[7])
+    assert last_x < plot[0] + plot[2] * 0.2, (last_x, plot)
+    labels = driver.execute_script(
+        "return [...arguments[0].querySelectorAll('.chart-labels text')].map((t) => t.textContent)", chart)
+    assert [label for label in labels if ":" in label] == ["10:00", "11:00", "12:00", "13:00", "14:00", "15:00"]
+    # The headline's price is the last bar's close: one price per stock per moment, and no close yet.
+    assert driver.find_element(By.ID, "price").text == bars[-1].split("|")[4]
+    note = driver.find_element(By.ID, "quote-note").text
+    assert note.startswith("Last trade as of Tue, Nov 24, 10:35") and note.endswith("ET, change from the close before."), note
+    # A finger on the part of the day still to come reads the last bar, not a bar of nothing.
+    rect = driver.execute_script("return arguments[0].getBoundingClientRect().toJSON()", chart)
+    scale = rect["width"] / float(driver.execute_script("return arguments[0].getAttribute('viewBox')", chart).split()[2])
+    x, y = int(rect["left"] + (plot[0] + plot[2] * 0.7) * scale), int(rect["top"] + rect["height"] / 2)
+    actions = finger(driver)
+    actions.pointer_action.move_to_location(x, y).pointer_down().pause(0.2).pointer_up()
+    actions.perform()
+    close = bars[-1].split("|")[4]
+    wait(driver, 5).until(lambda d: f"C {close}" in d.find_element(By.ID, "chart-readout").text)
+    screenshot("session-in-progress")

@@ -39,7 +39,8 @@ struct ChartController: FeatureController {
             : nil
         let layout = ChartGeometry(
             bars: bars.value, style: parameters.style, width: Double(parameters.width),
-            height: Double(parameters.height), previousClose: previousClose
+            height: Double(parameters.height), previousClose: previousClose,
+            slots: Self.sessionSlots(of: bars.value, range: parameters.range)
         ).layout()
         let summary = ChartSummary.text(symbol: symbol, range: parameters.range, layout: layout)
         let svg = ChartSVG(
@@ -59,6 +60,19 @@ struct ChartController: FeatureController {
         let bars = try await market.bars(symbol, range: .oneMonth)
         let closes = bars.value.compactMap { Double($0.close.description) }
         return SVGImage(svg: SparklineSVG(symbol: symbol, closes: closes).render())
+    }
+
+    /// 1D's axis: the session of the bars' day in slots of the range's bar size, so a session in
+    /// progress is drawn as far as it has come across the whole day (09:30-16:00 ET, 13:00 on an
+    /// early close). Other ranges keep their bars side by side.
+    static func sessionSlots(
+        of bars: [Bar], range: ChartRange, calendar: TradingCalendar = TradingCalendar()
+    ) -> SessionSlots? {
+        guard range == .oneDay, let first = bars.first,
+            let session = calendar.session(on: NewYorkTime.marketDate(of: first.start))
+        else { return nil }
+        let day = NewYorkTime.marketDate(of: first.start)
+        return SessionSlots(session: session, minutes: range.window(endingOn: day, calendar: calendar).multiplier)
     }
 
     /// The close before the day the 1D bars are from: the quote's previous close when the bars

@@ -95,7 +95,7 @@ public struct ChartSVG: Sendable {
         out.raw(#"">"#)
     }
 
-    /// `time|open|high|low|close|volume|y;...`: what the crosshair shows and where it rests. The
+    /// `time|open|high|low|close|volume|y|x;...`: what the crosshair shows and where it rests. The
     /// time is for the page's script to write in the reader's style (`dates.js`): an intraday
     /// bar's start as a UTC instant ("2026-11-20T15:35:00Z"), a daily bar's New York date
     /// ("2026-11-20").
@@ -110,6 +110,8 @@ public struct ChartSVG: Sendable {
             }
             out.raw("|")
             out.number(layout.points[index].y)
+            out.raw("|")
+            out.number(layout.points[index].x)
         }
     }
 

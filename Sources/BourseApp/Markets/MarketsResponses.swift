@@ -49,6 +49,8 @@ public struct StockResponse: ResponseEncodable {
     @ExplicitNull public var change: ExactDecimal?
     @ExplicitNull public var changePercent: ExactDecimal?
     @ExplicitNull public var asOf: MarketDate?
+    /// The price is the close of `asOf`'s session; false while that session still trades.
+    public let closed: Bool
     public let source: SourceKind
     public let stale: Bool
     /// The price is on its way (the source's rate limit): ask again.
@@ -64,6 +66,7 @@ public struct StockResponse: ResponseEncodable {
         change = overview.quote?.change
         changePercent = overview.quote?.changePercent
         asOf = overview.quote?.asOf
+        closed = overview.isClose
         self.source = source
         stale = overview.isStale
         pending = overview.pending

@@ -28,8 +28,9 @@ public struct ChartLayout: Sendable {
         public var y: Double
     }
 
-    /// A time-axis tick at the first bar of a period.
+    /// A time-axis tick at the first bar of a period, or at an hour of a session's axis.
     public struct XTick: Sendable, Equatable {
+        /// Its position on the time axis: a bar's index, or a session's slot.
         public var index: Int
         public var label: String
         public var x: Double
@@ -50,7 +51,7 @@ public struct ChartLayout: Sendable {
     public let plot: Rect
     /// The bars, oldest first.
     public let bars: [Bar]
-    /// The time axis (bar index -> x).
+    /// The time axis (position -> x: a bar's index, or its slot of the session).
     public let xAxis: OrdinalAxis
     /// The price axis (value -> y); its domain is the first and last y tick.
     public let yScale: LinearScale

@@ -155,10 +155,18 @@ public struct Market: Sendable {
                     details: details.value, quote: nil, pending: true, fetchedAt: details.fetchedAt,
                     isStale: details.isStale)
             }
+            let quote = priced.value.quote(for: details.value.symbol)
             return StockOverview(
-                details: details.value, quote: priced.value.quote(for: details.value.symbol),
-                fetchedAt: min(details.fetchedAt, priced.fetchedAt), isStale: details.isStale || priced.isStale)
+                details: details.value, quote: quote, fetchedAt: min(details.fetchedAt, priced.fetchedAt),
+                isStale: details.isStale || priced.isStale, isClose: quote.map(isClose) ?? true)
         }
+    }
+
+    /// Whether `quote` is its day's close: false while that day's session still trades (a
+    /// snapshot's last trade).
+    private func isClose(_ quote: Quote) -> Bool {
+        guard let session = calendar.session(on: quote.asOf) else { return true }
+        return now() >= session.close
     }
 
     /// A pricing, or nil when it has not come in time.
@@ -300,6 +308,9 @@ public struct StockOverview: Sendable {
     public var pending = false
     public var fetchedAt: Date
     public var isStale: Bool
+    /// Whether the quote's price is its day's close; false while that day's session is still
+    /// trading (the price is its last trade so far).
+    public var isClose = true
 
     /// The exchange's name ("NASDAQ") where the MIC is one Bourse knows, else the MIC.
     public var exchangeName: String? {

@@ -3,7 +3,7 @@ import * as D from "./dates.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
-/** The bars of `data-bars`: time|open|high|low|close|volume|y;... The time is a UTC instant for
+/** The bars of `data-bars`: time|open|high|low|close|volume|y|x;... The time is a UTC instant for
  *  an intraday bar, a New York date for a daily one; `time` is it in the reader's style
  *  ("Fri, Nov 20, 10:35 AM ET", "Nov 20, 2026"), `at` as it came. */
 function readBars(svg) {
@@ -12,7 +12,7 @@ function readBars(svg) {
     return text.split(";").map(function (row) {
         const f = row.split("|");
         const time = f[0].includes("T") ? D.marketTime(f[0]) : D.day(f[0]);
-        return { at: f[0], time: time, open: f[1], high: f[2], low: f[3], close: f[4], volume: f[5], y: Number(f[6]) };
+        return { at: f[0], time: time, open: f[1], high: f[2], low: f[3], close: f[4], volume: f[5], y: Number(f[6]), x: Number(f[7]) };
     });
 }
 
@@ -39,7 +39,8 @@ export function attach(svg, readout, onScrub) {
     const bars = readBars(svg);
     const plot = (svg.getAttribute("data-plot") || "").split(" ").map(Number);
     const band = Number(svg.getAttribute("data-band"));
-    if (bars.length === 0 || plot.length !== 4 || !(band > 0)) return;
+    if (bars.length === 0 || plot.length !== 4 || !(band > 0) ||
+        bars.some(function (bar) { return !Number.isFinite(bar.x); })) return;
     const [left, top, width, height] = plot;
     const group = element("g", { class: "chart-crosshair", "pointer-events": "none" }, svg);
     group.style.display = "none";
@@ -54,7 +55,7 @@ export function attach(svg, readout, onScrub) {
         index = Math.max(0, Math.min(bars.length - 1, index));
         current = index;
         const bar = bars[index];
-        const x = left + (index + 0.5) * band;
+        const x = bar.x;
         vertical.setAttribute("x1", x);
         vertical.setAttribute("x2", x);
         horizontal.setAttribute("y1", bar.y);
@@ -81,7 +82,11 @@ export function attach(svg, readout, onScrub) {
         const matrix = svg.getScreenCTM();
         if (!matrix) return -1;
         const point = new DOMPoint(clientX, clientY).matrixTransform(matrix.inverse());
-        return Math.floor((point.x - left) / band);
+        // The last bar whose band starts at or before the pointer (a session in progress: past
+        // its last bar is that bar).
+        let index = 0;
+        while (index + 1 < bars.length && bars[index + 1].x - band / 2 <= point.x) index += 1;
+        return index;
     }
 
     svg.addEventListener("pointermove", function (event) { show(indexAt(event.clientX, event.clientY)); });

@@ -54,7 +54,10 @@ function start() {
         const note = B.byId("quote-note");
         if (pending) note.textContent = "";
         else if (stock.price === null) note.textContent = "No trade on the last trading day.";
-        else note.textContent = "Close of " + (stock.asOf ? D.day(stock.asOf) : "the last trading day") + ", change from the close before.";
+        else if (stock.closed === false) {
+            // A session still trading (a paid plan's snapshot): its last trade so far, not a close.
+            note.textContent = "Last trade as of " + D.marketTime(stock.fetchedAt) + ", change from the close before.";
+        } else note.textContent = "Close of " + (stock.asOf ? D.day(stock.asOf) : "the last trading day") + ", change from the close before.";
         B.byId("description").textContent = stock.description || "No description is available for this company.";
         B.byId("exchange").textContent = stock.exchange ? "Listed on " + stock.exchange + "." : "";
         B.byId("about").hidden = false;
