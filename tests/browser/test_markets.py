@@ -2,7 +2,9 @@
 scroll, sorting), the header search, a stock's page with its chart, and the pages with the
 market source stopped."""
 import re
+import json
 import urllib.error
+import urllib.parse
 import urllib.request
 from decimal import Decimal
 
@@ -100,26 +102,55 @@ def test_list_shows_prices_and_loads_more_on_scroll(driver, app_url, screenshot)
     assert "loaded" in driver.find_element(By.ID, "quote-count").text
 
 
-def test_sort_by_percent_change(driver, app_url, screenshot):
+def whole_market(app_url):
+    """Every listing of the unsorted list, page after page (the reference a sort is checked against)."""
+    rows, cursor = [], None
+    while True:
+        url = app_url + "/api/v1/tickers?limit=1000" + (f"&cursor={urllib.parse.quote(cursor)}" if cursor else "")
+        with urllib.request.urlopen(url, timeout=60) as response:
+            answer = json.load(response)
+        rows += answer["results"]
+        cursor = answer["next"]
+        if not cursor:
+            return rows
+
+
+def sorted_caption(driver, title, direction):
+    return wait(driver).until(
+        lambda d: f"the whole market sorted by {title} ({direction})" in d.find_element(By.ID, "quote-count").text
+        and len(loaded_rows(d)) >= 50)
+
+
+def test_sort_by_percent_change_sorts_the_whole_market(driver, app_url, screenshot):
+    market = [row for row in whole_market(app_url) if row["changePercent"] is not None]
+    top = max(market, key=lambda row: (Decimal(row["changePercent"]), [-ord(c) for c in row["symbol"]]))
+    bottom = min(market, key=lambda row: (Decimal(row["changePercent"]), row["symbol"]))
     open_list(driver, app_url)
     header = driver.find_element(By.CSS_SELECTOR, "th[data-sort=changePercent]")
     header.find_element(By.TAG_NAME, "button").click()
     assert header.get_attribute("aria-sort") == "descending"
-    values = [row.find_elements(By.CSS_SELECTOR, "td")[3].text for row in loaded_rows(driver)]
-    known = [decimal(v) for v in values if v != "—"]
-    assert known == sorted(known, reverse=True)
-    assert all(v == "—" for v in values[len(known):]), "stocks without a change come last"
-    assert "sorted by % change" in driver.find_element(By.ID, "quote-count").text
+    sorted_caption(driver, "% change", "descending")
+    # The first row is the whole market's biggest gain, not the biggest of the rows loaded before.
+    wait(driver).until(lambda d: loaded_rows(d)[0].get_attribute("data-symbol") == top["symbol"])
+    # The next page continues the order.
+    driver.execute_script("document.getElementById('list-end').scrollIntoView()")
+    wait(driver).until(lambda d: len(loaded_rows(d)) >= 100)
+    values = [decimal(row.find_elements(By.CSS_SELECTOR, "td")[3].text) for row in loaded_rows(driver)]
+    assert values == sorted(values, reverse=True)
+    symbols = [row.get_attribute("data-symbol") for row in loaded_rows(driver)]
+    assert len(symbols) == len(set(symbols)), "a row shown twice"
     screenshot("percent")
 
     header.find_element(By.TAG_NAME, "button").click()
     assert header.get_attribute("aria-sort") == "ascending"
-    known = [decimal(row.find_elements(By.CSS_SELECTOR, "td")[3].text) for row in loaded_rows(driver)
-             if row.find_elements(By.CSS_SELECTOR, "td")[3].text != "—"]
+    sorted_caption(driver, "% change", "ascending")
+    wait(driver).until(lambda d: loaded_rows(d)[0].get_attribute("data-symbol") == bottom["symbol"])
+    known = [decimal(row.find_elements(By.CSS_SELECTOR, "td")[3].text) for row in loaded_rows(driver)]
     assert known == sorted(known)
 
     driver.find_element(By.CSS_SELECTOR, "th[data-sort=symbol] button").click()
     assert header.get_attribute("aria-sort") is None
+    sorted_caption(driver, "Symbol", "ascending")
     symbols = [row.get_attribute("data-symbol") for row in loaded_rows(driver)]
     assert symbols == sorted(symbols)
 

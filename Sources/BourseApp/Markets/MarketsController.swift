@@ -89,8 +89,37 @@ struct MarketsController: FeatureController {
         if let cursor, cursor.utf8.count > 2048 {
             throw APIError(.badRequest, "cursor is too long; use the `next` value of a previous page")
         }
-        let page = try await market.tickers(limit: limit, cursor: cursor)
+        guard let order = try Self.tickerOrder(request) else {
+            let page = try await market.tickers(limit: limit, cursor: cursor)
+            return TickersResponse(page: page, source: market.source)
+        }
+        // Sorted: the whole market the app knows, paged by position in the order.
+        guard let listings else { throw APIError(.serviceUnavailable, "the listings to sort are not loaded") }
+        guard let offset = cursor.map({ Int($0) }) ?? 0 else {
+            throw APIError(.badRequest, "cursor is not a page of this list; use the `next` value of a previous page")
+        }
+        let all = try await listings.allListings().map {
+            TickerSummary(symbol: $0.symbol, name: $0.name, primaryExchange: $0.exchange.mic, type: $0.isETF ? "ETF" : "CS")
+        }
+        let page = try await market.tickers(all, order: order, limit: limit, offset: offset)
         return TickersResponse(page: page, source: market.source)
+    }
+
+    /// `sort=symbol|name|price|changePercent` and `order=asc|desc` (ascending by default); nil
+    /// when neither is given (the source's own order).
+    static func tickerOrder(_ request: Request) throws -> TickerOrder? {
+        let sortText = request.textQuery("sort")
+        let orderText = request.textQuery("order")
+        guard sortText != nil || orderText != nil else { return nil }
+        let keys = TickerOrder.Key.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let key = TickerOrder.Key(rawValue: sortText ?? TickerOrder.Key.symbol.rawValue) else {
+            throw APIError(.badRequest, "sort must be one of \(keys), got \"\(sortText?.prefix(20) ?? "")\"")
+        }
+        switch orderText ?? "asc" {
+        case "asc": return TickerOrder(key: key, ascending: true)
+        case "desc": return TickerOrder(key: key, ascending: false)
+        case let other: throw APIError(.badRequest, "order must be asc or desc, got \"\(other.prefix(20))\"")
+        }
     }
 
     @Sendable func stock(_ request: Request, context: Context) async throws -> StockResponse {

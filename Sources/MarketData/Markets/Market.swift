@@ -62,6 +62,34 @@ public struct Market: Sendable {
         }
     }
 
+    /// A page of `listings` (the whole market the app knows) in `order`, from `offset`: priced
+    /// from the same whole-market answer as every list, so no request per row. A sort by price
+    /// waits for the prices: when they have not come within `pricingPatience` it is on its way
+    /// (`onItsWay`, ask again); a sort by symbol or name gives its rows pending.
+    public func tickers(
+        _ listings: [TickerSummary], order: TickerOrder, limit: Int, offset: Int
+    ) async throws(MarketDataError) -> PricedTickerPage {
+        guard (1...Self.maxPageSize).contains(limit) else {
+            throw .badRequest("limit must be between 1 and \(Self.maxPageSize), got \(limit)")
+        }
+        guard (0...listings.count).contains(offset) else {
+            throw .badRequest("cursor is not a page of this list; use the `next` value of a previous page")
+        }
+        return try await withDeadline { () throws(MarketDataError) in
+            let priced = try await pricingResult(patience: pricingPatience).get()
+            if priced == nil, order.key.needsPrices {
+                throw .onItsWay(retryAfterSeconds: 5, reason: "sorting by price waits for the day's prices")
+            }
+            let rows = listings.map { ticker in
+                PricedTicker(ticker: ticker, quote: priced?.value.quote(for: ticker.symbol), pending: priced == nil)
+            }
+            let end = min(offset + limit, rows.count)
+            return PricedTickerPage(
+                rows: Array(order.sorted(rows)[offset..<end]), nextCursor: end < rows.count ? String(end) : nil,
+                fetchedAt: priced?.fetchedAt ?? now(), isStale: priced?.isStale ?? false)
+        }
+    }
+
     /// One page of the source's reference list (its largest), without prices: what the app
     /// reads to learn the listings newer than its shipped files. Background work: no person
     /// waits for it, so it has no deadline and waits for its turn in the rate limiter.

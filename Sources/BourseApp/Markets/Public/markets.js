@@ -11,24 +11,25 @@ function start() {
     const more = B.byId("load-more");
     const sentinel = B.byId("list-end");
     const headers = Array.from(document.querySelectorAll("#quotes th[data-sort]"));
-    let rows = [];          // { quote, element, order } in the order the API sent them
+    let rows = [];          // { quote, element } in the order the API sent them
     const bySymbol = new Map(); // symbol -> its row
     let cursor = null;      // the next page's cursor
     let atEnd = false;      // the last page has arrived
     let started = false;    // the first page has arrived
     let loading = false;
-    let sort = null;        // { key, direction: 1 ascending, -1 descending }
+    let sort = null;        // { key, direction: 1 ascending, -1 descending }: the server sorts the whole market
     let staleShown = false; // some rows shown are the last saved, not fresh
     const pendingPages = new Set(); // the URLs of the pages shown with prices still on their way
     let lastAnswer = null;  // the last answer, for the source the note names
     const note = M.pendingNote(B.byId("quotes"));
 
-    const compare = {
-        symbol: function (a, b) { return a.symbol < b.symbol ? -1 : (a.symbol > b.symbol ? 1 : 0); },
-        name: function (a, b) { return a.name.localeCompare(b.name, "en", { sensitivity: "base" }); },
-        price: function (a, b) { return M.compareDecimals(a.price, b.price); },
-        changePercent: function (a, b) { return M.compareDecimals(a.changePercent, b.changePercent); }
-    };
+    /** `/api/v1/tickers` for `limit` rows from `cursor`, in the order chosen (the source's when none). */
+    function listURL(limit, cursor) {
+        let url = "/api/v1/tickers?limit=" + limit;
+        if (sort) url += "&sort=" + sort.key + "&order=" + (sort.direction > 0 ? "asc" : "desc");
+        if (cursor) url += "&cursor=" + encodeURIComponent(cursor);
+        return url;
+    }
 
     /** The last price, change and % change cells; a row whose price is on its way shows them loading. */
     function priceCells(quote) {
@@ -84,7 +85,6 @@ function start() {
                 const row = bySymbol.get(quote.symbol);
                 if (row && fillRow(row, quote)) changed = true;
             });
-            if (changed && sort) render();
             if (!M.isPending(answer)) pendingPages.delete(url);
             if (answer.stale || !staleShown) B.showFreshness(answer);
             if (answer.stale) {
@@ -98,30 +98,14 @@ function start() {
     }
     const poll = M.pendingPoller(refreshPending);
 
-    /** The rows in display order: the API's order, or sorted; rows without a value last. */
-    function ordered() {
-        if (!sort) return rows;
-        const key = sort.key;
-        return rows.slice().sort(function (a, b) {
-            const x = a.quote[key], y = b.quote[key];
-            const missingX = x === null || x === undefined, missingY = y === null || y === undefined;
-            if (missingX || missingY) return missingX === missingY ? a.order - b.order : (missingX ? 1 : -1);
-            return sort.direction * compare[key](a.quote, b.quote) || a.order - b.order;
-        });
-    }
-
     function render() {
-        // Rows moved keep the focus (moving an element drops it) and the scroll position.
-        const focused = tbody.contains(document.activeElement) ? document.activeElement : null;
-        tbody.replaceChildren(...ordered().map(function (row) { return row.element; }));
-        if (focused && document.activeElement !== focused) focused.focus({ preventScroll: true });
+        tbody.replaceChildren(...rows.map(function (row) { return row.element; }));
         const count = rows.length === 1 ? "1 stock" : rows.length + " stocks";
         let text = atEnd ? count : count + " loaded";
         if (sort) {
             const th = headers.find(function (header) { return header.dataset.sort === sort.key; });
             const title = (th.querySelector(".long") || th).textContent;
-            text += ", sorted by " + title + (sort.direction > 0 ? " (ascending)" : " (descending)")
-                + (atEnd ? "" : "; more rows join the order as they load");
+            text += ", the whole market sorted by " + title + (sort.direction > 0 ? " (ascending)" : " (descending)");
         }
         caption.textContent = text;
     }
@@ -131,9 +115,9 @@ function start() {
             rows = [];
             bySymbol.clear();
         }
-        const start = rows.length;
-        quotes.forEach(function (quote, index) {
-            const row = { quote, element: rowElement(quote), order: start + index };
+        quotes.forEach(function (quote) {
+            if (bySymbol.has(quote.symbol)) return;  // a row shown already (an order that moved meanwhile)
+            const row = { quote, element: rowElement(quote) };
             rows.push(row);
             bySymbol.set(quote.symbol, row);
         });
@@ -148,7 +132,7 @@ function start() {
         // One request for every row shown; replaces them only once the answer is fresh.
         if (loading) return true;
         const limit = Math.min(Math.max(rows.length, PAGE_SIZE), MAX_PAGE);
-        const url = "/api/v1/tickers?limit=" + limit;
+        const url = listURL(limit, null);
         const answer = await B.getJSON(url, undefined, true);
         if (answer.stale) return true;
         setRows(answer.results, false);
@@ -181,9 +165,13 @@ function start() {
         updateMore();
         B.showLoading(started ? "Loading more stocks…" : "Loading prices…");
         try {
-            let url = "/api/v1/tickers?limit=" + PAGE_SIZE;
-            if (cursor) url += "&cursor=" + encodeURIComponent(cursor);
+            const url = listURL(PAGE_SIZE, cursor);
             const answer = await B.getJSON(url);
+            if (url !== listURL(PAGE_SIZE, cursor)) {
+                // The order changed while it came: the new order's first page instead.
+                setTimeout(loadNext, 0);
+                return;
+            }
             started = true;
             cursor = answer.next;
             atEnd = answer.next === null || answer.next === undefined;
@@ -230,7 +218,15 @@ function start() {
                 if (other === th) other.setAttribute("aria-sort", direction > 0 ? "ascending" : "descending");
                 else other.removeAttribute("aria-sort");
             });
-            render();
+            // The whole market in that order, from its first page.
+            cursor = null;
+            atEnd = false;
+            started = false;
+            pendingPages.clear();
+            showPending();
+            setRows([], false);
+            if (retryTimer !== null) { clearTimeout(retryTimer); retryTimer = null; }
+            loadNext();
         });
     });
     more.addEventListener("click", loadNext);
