@@ -70,6 +70,17 @@ struct ChartRoutesTests {
                     }
                     let hasPreviousClose = elements.attributes.contains { $0["class"] == "chart-previous-close" }
                     #expect(hasPreviousClose == (range == .oneDay))
+                    // Each time label says what it stands for, for the page to write it in its reader's style.
+                    let units = Set(elements.attributes.compactMap { $0["data-unit"] })
+                    let expectedUnits: Set<String> =
+                        switch range {
+                        case .oneDay: ["hour"]
+                        case .fiveDays, .oneMonth: ["day"]
+                        case .threeMonths: ["month"]
+                        case .oneYear: ["month", "year"]
+                        }
+                    #expect(units == expectedUnits)
+                    #expect(elements.attributes.allSatisfy { $0["data-unit"] == nil || $0["data-at"] != nil })
                     let label = range == .oneDay ? ">10:00<" : (range == .oneYear ? ">2026<" : ">Nov ")
                     #expect(svg.contains(label) || (range == .threeMonths && svg.contains(">Nov<")))
                 }

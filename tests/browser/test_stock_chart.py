@@ -165,9 +165,15 @@ def test_a_session_in_progress_spans_the_whole_day(driver, mid_session_url, scre
     plot = [float(v) for v in chart.get_attribute("data-plot").split()]
     last_x = float(bars[-1].split("|")[7])
     assert last_x < plot[0] + plot[2] * 0.2, (last_x, plot)
+    # Every hour of the day is labelled, in the reader's style (Intl; "10 AM" in English), New York time.
     labels = driver.execute_script(
-        "return [...arguments[0].querySelectorAll('.chart-labels text')].map((t) => t.textContent)", chart)
-    assert [label for label in labels if ":" in label] == ["10:00", "11:00", "12:00", "13:00", "14:00", "15:00"]
+        "return [...arguments[0].querySelectorAll('.chart-labels text[data-unit=hour]')]"
+        ".map((t) => [t.getAttribute('data-at'), t.textContent])", chart)
+    assert [at for at, _ in labels] == [f"2026-11-24T{hour}:00:00Z" for hour in range(15, 21)]
+    expected = driver.execute_script(
+        "const f = new Intl.DateTimeFormat(undefined, {hour: 'numeric', timeZone: 'America/New_York'});"
+        "return arguments[0].map((at) => f.format(new Date(at)))", [at for at, _ in labels])
+    assert [text for _, text in labels] == expected and expected[0] != "2026-11-24T15:00:00Z", labels
     # The headline's price is the last bar's close: one price per stock per moment, and no close yet.
     assert driver.find_element(By.ID, "price").text == bars[-1].split("|")[4]
     note = driver.find_element(By.ID, "quote-note").text

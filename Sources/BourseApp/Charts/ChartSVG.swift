@@ -161,11 +161,26 @@ public struct ChartSVG: Sendable {
                 out.attribute("x", tick.x)
             }
             out.attribute("y", plot.maxY + 16)
+            let (unit, at) = Self.labelTime(tick, rule: layout.tickRule)
+            out.attribute("data-unit", unit)
+            out.attribute("data-at", at)
             out.raw(">")
             out.escaped(tick.label)
             out.raw("</text>")
         }
         out.raw("</g>")
+    }
+
+    /// What a time label stands for, for the page to write it in its reader's style (`dates.js`
+    /// `axisLabel`): an hour of New York time as a UTC instant, else a New York date, with the
+    /// unit it names (`hour`, `day`, `month`, or `year` for a January).
+    static func labelTime(_ tick: ChartLayout.XTick, rule: TimeTickRule) -> (unit: String, at: String) {
+        let day = NewYorkTime.marketDate(of: tick.start)
+        switch rule {
+        case .hours: return ("hour", Timestamp.iso8601(tick.start))
+        case .days, .weeks: return ("day", day.iso)
+        case .months: return (day.month == 1 ? "year" : "month", day.iso)
+        }
     }
 
     private func previousCloseLine(_ out: inout SVGWriter) {

@@ -97,12 +97,12 @@ public struct ChartGeometry: Sendable {
 
         let yTicks = zip(ticks.values, labels).map { ChartLayout.YTick(value: $0, label: $1, y: y($0)) }
         var xTicks: [ChartLayout.XTick] = []
-        for (position, label) in timeLabels(rule: rule, starts: starts, positions: positions) {
+        for (position, label, start) in timeLabels(rule: rule, starts: starts, positions: positions) {
             let x = xAxis.center(of: position)
             // Keep a label only when it clears the one before and fits before the gutter.
             if let last = xTicks.last, x - last.x < Self.labelSpacing(last.label, label) { continue }
             if x + Double(label.count) * Self.characterWidth / 2 > plot.maxX + gutter { continue }
-            xTicks.append(ChartLayout.XTick(index: position, label: label, x: x))
+            xTicks.append(ChartLayout.XTick(index: position, label: label, x: x, start: start))
         }
 
         let band = xAxis.band
@@ -136,13 +136,16 @@ public struct ChartGeometry: Sendable {
 
     /// The time labels as (axis position, text): on a session's axis every hour of the day
     /// ("10:00" to "15:00"), whether or not its bars have come yet; else where `rule` puts them.
-    private func timeLabels(rule: TimeTickRule, starts: [Date], positions: [Int]) -> [(position: Int, label: String)] {
+    private func timeLabels(
+        rule: TimeTickRule, starts: [Date], positions: [Int]
+    ) -> [(position: Int, label: String, start: Date)] {
         guard let slots else {
-            return rule.boundaries(of: starts).map { (positions[$0.index], $0.label) }
+            return rule.boundaries(of: starts).map { (positions[$0.index], $0.label, starts[$0.index]) }
         }
         return (0..<slots.count).compactMap { slot in
-            let minute = NewYorkTime.minuteOfDay(at: slots.start(of: slot))
-            return minute % 60 == 0 ? (slot, ChartText.clock(minute)) : nil
+            let start = slots.start(of: slot)
+            let minute = NewYorkTime.minuteOfDay(at: start)
+            return minute % 60 == 0 ? (slot, ChartText.clock(minute), start) : nil
         }
     }
 }

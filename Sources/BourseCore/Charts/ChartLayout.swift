@@ -1,3 +1,5 @@
+import Foundation
+
 /// Everything a renderer needs to draw a price chart, in pixels, and the bars behind it.
 ///
 /// Produced by `ChartGeometry.layout()`; with no bars it is an explicit "no data" layout
@@ -34,6 +36,8 @@ public struct ChartLayout: Sendable {
         public var index: Int
         public var label: String
         public var x: Double
+        /// When the period it labels starts (a page writes the label in its reader's style).
+        public var start: Date
     }
 
     /// The horizontal span that selects bar `index` under a crosshair.

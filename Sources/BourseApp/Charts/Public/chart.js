@@ -30,12 +30,20 @@ function element(name, attributes, parent) {
     return node;
 }
 
+/** Writes the time axis's labels in the reader's style (`dates.js`), from what each stands for. */
+function relabel(svg) {
+    svg.querySelectorAll(".chart-labels text[data-at]").forEach(function (label) {
+        label.textContent = D.axisLabel(label.getAttribute("data-at"), label.getAttribute("data-unit"));
+    });
+}
+
 /** Follows the pointer over `svg`, writing the bar under it into `readout` and telling
  *  `onScrub(bar, bars)` (the page's headline shows it); `onScrub(null)` when the finger lets go
  *  (the crosshair and readout stay on its bar), the mouse leaves or Escape is pressed (the
  *  headline is restored). */
 export function attach(svg, readout, onScrub) {
     if (!svg || svg.__bourseChart) return;
+    relabel(svg);
     const bars = readBars(svg);
     const plot = (svg.getAttribute("data-plot") || "").split(" ").map(Number);
     const band = Number(svg.getAttribute("data-band"));

@@ -40,6 +40,21 @@ export function day(text) {
     return format({ month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(time);
 }
 
+/** A chart's time label in the reader's style: `unit` "hour" for an instant ("10 AM" in New
+ *  York time), "day", "month" or "year" for a date ("Nov 20", "Mar", "2026"); the text as it came
+ *  when `at` is no such time. */
+export function axisLabel(at, unit) {
+    if (unit === "hour") {
+        const time = instant(at);
+        return time ? format({ hour: "numeric", timeZone: NEW_YORK }).format(time) : String(at || "");
+    }
+    const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(at || ""));
+    if (!match) return String(at || "");
+    const time = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+    const options = { day: { month: "short", day: "numeric" }, month: { month: "short" }, year: { year: "numeric" } }[unit];
+    return options ? format({ ...options, timeZone: "UTC" }).format(time) : String(at);
+}
+
 /** A moment on the device's clock: "3:04 PM" today, "Nov 27, 3:04 PM" another day this year,
  *  "Nov 27, 2025, 3:04 PM" before; with `seconds`, "3:04:37 PM". "" for no instant. */
 export function dateTime(iso, options) {
