@@ -1,5 +1,5 @@
 import { LoadError } from "./bourse.js";
-import * as D from "./dates.js";
+import * as dates from "./dates.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -11,7 +11,7 @@ function readBars(svg) {
     if (!text) return [];
     return text.split(";").map(function (row) {
         const f = row.split("|");
-        const time = f[0].includes("T") ? D.marketTime(f[0]) : D.day(f[0]);
+        const time = f[0].includes("T") ? dates.marketTime(f[0]) : dates.day(f[0]);
         return { at: f[0], time: time, open: f[1], high: f[2], low: f[3], close: f[4], volume: f[5], y: Number(f[6]), x: Number(f[7]) };
     });
 }
@@ -33,7 +33,7 @@ function element(name, attributes, parent) {
 /** Writes the time axis's labels in the reader's style (`dates.js`), from what each stands for. */
 function relabel(svg) {
     svg.querySelectorAll(".chart-labels text[data-at]").forEach(function (label) {
-        label.textContent = D.axisLabel(label.getAttribute("data-at"), label.getAttribute("data-unit"));
+        label.textContent = dates.axisLabel(label.getAttribute("data-at"), label.getAttribute("data-unit"));
     });
 }
 

@@ -1,4 +1,4 @@
-import * as B from "./bourse.js";
+import * as bourse from "./bourse.js";
 import { compareDecimals } from "./market-format.js";
 import {
     $, SVG_NS, MAX_POINTS, MAX_LATENCIES, LEVELS, state, setText, subtract, markData, renderBadge, setFeedState, setSource,
@@ -220,7 +220,7 @@ export function onSnapshot(message) {
 /** The REST book: shown only until the socket's snapshot (the last good data if the socket can't connect). */
 export async function loadBook() {
     try {
-        const book = await B.getJSON("/api/v1/book", 15000);
+        const book = await bourse.getJSON("/api/v1/book", 15000);
         setSymbol(book.symbol);
         if (!state.source) setSource(book.source);
         if (state.hasData) return;

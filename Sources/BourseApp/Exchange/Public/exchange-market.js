@@ -1,4 +1,4 @@
-import * as D from "./dates.js";
+import * as dates from "./dates.js";
 import { $, setText } from "./exchange-state.js";
 
 // ---- Market hours (SPEC.md §9): while the market is closed the bar says so and when it opens, and
@@ -12,7 +12,7 @@ const page = $("page");
  *  9:30 AM ET" in an English browser; "" for no instant. The server draws the same words in
  *  English (`ExchangeMarketNote`) until the socket's snapshot comes. */
 export function newYorkText(iso) {
-    return typeof iso === "string" ? D.marketTime(iso) : "";
+    return typeof iso === "string" ? dates.marketTime(iso) : "";
 }
 
 /** Shows `{open, nextOpen}` from the API or the socket; anything else is ignored. */

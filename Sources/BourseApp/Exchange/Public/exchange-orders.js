@@ -1,5 +1,5 @@
-import * as B from "./bourse.js";
-import * as D from "./dates.js";
+import * as bourse from "./bourse.js";
+import * as dates from "./dates.js";
 import { $, FINAL, STATUS_WORDS, state, setText, clock, describe } from "./exchange-state.js";
 import { refreshPosition } from "./exchange-position.js";
 import { TIF_WORDS, defaultTif } from "./exchange-ticket-rules.js";
@@ -54,7 +54,7 @@ function siblingOf(order) {
  *  no word is broken across lines (SPEC.md §12). */
 export function phrase(text) {
     return String(text).split(/(\S+-\S+)/).filter(function (part) { return part !== ""; }).map(function (part) {
-        return /^\S+-\S+$/.test(part) ? B.el("span", { class: "nobreak" }, part) : document.createTextNode(part);
+        return /^\S+-\S+$/.test(part) ? bourse.el("span", { class: "nobreak" }, part) : document.createTextNode(part);
     });
 }
 
@@ -100,9 +100,9 @@ const narrow = window.matchMedia("(max-width: 599px)");
 
 export function toast(kind, text, orderID) {
     const box = $("toasts");
-    const dismiss = B.el("button", { type: "button", class: "toast-close", "aria-label": "Dismiss: " + text }, "×");
-    const item = B.el("div", { class: "toast " + kind, "data-kind": kind, "data-order-id": orderID || null },
-        B.el("p", {}, ...phrase(text)), dismiss);
+    const dismiss = bourse.el("button", { type: "button", class: "toast-close", "aria-label": "Dismiss: " + text }, "×");
+    const item = bourse.el("div", { class: "toast " + kind, "data-kind": kind, "data-order-id": orderID || null },
+        bourse.el("p", {}, ...phrase(text)), dismiss);
     const remove = function () { item.remove(); placeToasts(); };
     dismiss.addEventListener("click", remove);
     box.append(item);
@@ -236,7 +236,7 @@ function describeOrder(order) {
 
 /** The order's time, local: "2:03:27 PM" today, "Nov 25, 2:03:27 PM" another day (`dates.js`). */
 function timeCell(iso) {
-    return D.timeElement(iso, D.dateTime(iso, { seconds: true }) || String(iso));
+    return dates.timeElement(iso, dates.dateTime(iso, { seconds: true }) || String(iso));
 }
 
 const openItems = new Map();
@@ -275,11 +275,11 @@ export function renderOrders() {
 }
 
 function openItem(order) {
-    const button = B.el("button", { type: "button", class: "button cancel" }, "Cancel");
+    const button = bourse.el("button", { type: "button", class: "button cancel" }, "Cancel");
     button.addEventListener("click", function () { askToCancel(button.dataset.orderId); });
     // Cancelling one exit of a bracket cancels both: said first, in the item, before anything is sent.
-    const yes = B.el("button", { type: "button", class: "button cancel-both" }, "Cancel both");
-    const no = B.el("button", { type: "button", class: "button secondary keep" }, "Keep them");
+    const yes = bourse.el("button", { type: "button", class: "button cancel-both" }, "Cancel both");
+    const no = bourse.el("button", { type: "button", class: "button secondary keep" }, "Keep them");
     yes.addEventListener("click", function () {
         const id = yes.dataset.orderId;
         state.confirmingCancel = null;
@@ -290,13 +290,13 @@ function openItem(order) {
         renderOrders();
         button.focus();
     });
-    return B.el("li", { class: "open-order" },
-        B.el("p", { class: "open-what" }, B.el("span", { class: "side" }), B.el("span", { class: "rest" })),
-        B.el("p", { class: "open-terms" }),
-        B.el("p", { class: "open-state" }),
+    return bourse.el("li", { class: "open-order" },
+        bourse.el("p", { class: "open-what" }, bourse.el("span", { class: "side" }), bourse.el("span", { class: "rest" })),
+        bourse.el("p", { class: "open-terms" }),
+        bourse.el("p", { class: "open-state" }),
         button,
-        B.el("div", { class: "cancel-confirm", role: "group", hidden: "" },
-            B.el("p", { class: "cancel-text" }), B.el("div", { class: "cancel-buttons" }, yes, no)));
+        bourse.el("div", { class: "cancel-confirm", role: "group", hidden: "" },
+            bourse.el("p", { class: "cancel-text" }), bourse.el("div", { class: "cancel-buttons" }, yes, no)));
 }
 
 /** Cancel tapped: an exit whose other exit is open asks first; anything else is cancelled at once. */
@@ -357,23 +357,23 @@ function setData(node, name, value) {
 }
 
 function historyRow(order) {
-    const filled = B.el("td", { class: "num" }, order.filledQuantity + " of " + order.quantity);
-    if (order.averagePrice) filled.append(B.el("span", { class: "note" }, "avg " + order.averagePrice));
-    const status = B.el("td", { class: "status" },
-        B.el("span", { class: "status-badge " + order.status.toLowerCase() }, STATUS_WORDS[order.status] || order.status));
-    if (order.reason) status.append(B.el("span", { class: "note" }, ...phrase(order.reason)));
+    const filled = bourse.el("td", { class: "num" }, order.filledQuantity + " of " + order.quantity);
+    if (order.averagePrice) filled.append(bourse.el("span", { class: "note" }, "avg " + order.averagePrice));
+    const status = bourse.el("td", { class: "status" },
+        bourse.el("span", { class: "status-badge " + order.status.toLowerCase() }, STATUS_WORDS[order.status] || order.status));
+    if (order.reason) status.append(bourse.el("span", { class: "note" }, ...phrase(order.reason)));
     const rest = terms(order);
-    const cell = B.el("td", {}, B.el("span", { class: "side " + order.side }, sideWord(order.side)), ...phrase(" " + what(order)),
-        rest.length > 0 ? B.el("span", { class: "note" }, ...phrase(rest.join(" · "))) : null);
-    return B.el("tr", { "data-order-id": order.id, "data-status": order.status, "data-type": order.type },
-        B.el("td", {}, timeCell(order.createdAt)), cell, filled, status);
+    const cell = bourse.el("td", {}, bourse.el("span", { class: "side " + order.side }, sideWord(order.side)), ...phrase(" " + what(order)),
+        rest.length > 0 ? bourse.el("span", { class: "note" }, ...phrase(rest.join(" · "))) : null);
+    return bourse.el("tr", { "data-order-id": order.id, "data-status": order.status, "data-type": order.type },
+        bourse.el("td", {}, timeCell(order.createdAt)), cell, filled, status);
 }
 
 export async function loadOrders() {
     try {
         const [all, open] = await Promise.all([
-            B.getJSON("/api/v1/orders?status=all&limit=100", 15000),
-            B.getJSON("/api/v1/orders?status=open&limit=100", 15000)
+            bourse.getJSON("/api/v1/orders?status=all&limit=100", 15000),
+            bourse.getJSON("/api/v1/orders?status=open&limit=100", 15000)
         ]);
         for (const order of [].concat(all.orders || [], open.orders || [])) mergeOrder(order);
         state.ordersLoaded = true;
@@ -397,10 +397,10 @@ $("orders-retry").addEventListener("click", function () {
  *  answer, the error says what that means for an order. */
 export async function send(method, url, body) {
     try {
-        return await B.sendJSON(method, url, body, 15000);
+        return await bourse.sendJSON(method, url, body, 15000);
     } catch (error) {
-        if (!(error instanceof B.LoadError) || error.status !== 0) throw error;
-        throw new B.LoadError(0, error.timedOut
+        if (!(error instanceof bourse.LoadError) || error.status !== 0) throw error;
+        throw new bourse.LoadError(0, error.timedOut
             ? "The server did not answer in time, so the order's fate is unknown: check Open orders and Order history before trying again."
             : "The Bourse server can't be reached, so nothing was sent. Check the connection and try again.", error.timedOut);
     }
@@ -416,9 +416,9 @@ async function cancelOrder(id) {
         notify(answer.order, answer.notice);
     } catch (error) {
         toast("bad", "Not cancelled: " + describe(error), id);
-        if (error instanceof B.LoadError && (error.status === 404 || error.status === 409)) {
+        if (error instanceof bourse.LoadError && (error.status === 404 || error.status === 409)) {
             try {
-                const answer = await B.getJSON("/api/v1/orders/" + encodeURIComponent(id), 15000);
+                const answer = await bourse.getJSON("/api/v1/orders/" + encodeURIComponent(id), 15000);
                 mergeOrder(answer.order);
             } catch (ignored) { /* the socket will bring it */ }
         }

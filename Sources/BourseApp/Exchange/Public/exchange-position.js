@@ -1,4 +1,4 @@
-import * as B from "./bourse.js";
+import * as bourse from "./bourse.js";
 import { signed } from "./market-format.js";
 import { $, state, setText, describe } from "./exchange-state.js";
 
@@ -14,7 +14,7 @@ export async function loadPosition() {
     const request = ++state.positionRequest;
     let position;
     try {
-        position = await B.getJSON("/api/v1/position", 15000);
+        position = await bourse.getJSON("/api/v1/position", 15000);
     } catch (error) {
         if (request !== state.positionRequest) return;
         setText($("position-note"), "The position can't be loaded: " + describe(error)

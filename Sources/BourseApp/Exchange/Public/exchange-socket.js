@@ -1,4 +1,4 @@
-import * as B from "./bourse.js";
+import * as bourse from "./bourse.js";
 import { state, renderBadge, setFeedState } from "./exchange-state.js";
 import { onTick, onSnapshot, loadBook } from "./exchange-chart.js";
 import { onOrderEvent, loadOrders } from "./exchange-orders.js";
@@ -68,14 +68,14 @@ function scheduleReconnect() {
     state.retryTimer = setTimeout(connect, delay);
     renderBadge();
     if (!state.hasData && state.attempts >= 3) {
-        B.showError("The exchange can't be reached: the live feed did not connect. Bourse keeps trying; "
+        bourse.showError("The exchange can't be reached: the live feed did not connect. Bourse keeps trying; "
             + "check that the server is running.", reconnectNow);
     }
 }
 
 function reconnectNow() {
     state.attempts = 0;
-    B.showLoading("Connecting to the exchange…");
+    bourse.showLoading("Connecting to the exchange…");
     connect();
     loadBook();
 }

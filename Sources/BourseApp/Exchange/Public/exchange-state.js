@@ -1,10 +1,10 @@
-import * as B from "./bourse.js";
-import * as D from "./dates.js";
+import * as bourse from "./bourse.js";
+import * as dates from "./dates.js";
 
 // What the exchange screen's modules share: the constants, the state, exact decimals (the spread),
 // the feed badge and the words for a failed request. `exchange.js` starts the screen.
 const page = document.getElementById("page");
-export const $ = B.byId;
+export const $ = bourse.byId;
 
 export const MAX_POINTS = 300;
 export const MAX_LATENCIES = 10000;
@@ -70,7 +70,7 @@ export function subtract(a, b) {
 export function markData() {
     if (state.hasData) return;
     state.hasData = true;
-    B.showLoaded();
+    bourse.showLoaded();
 }
 
 function shownFeedState() {
@@ -124,14 +124,10 @@ export function setSymbol(symbol) {
 
 /** A time of day, local, to the second ("2:03:27 PM", `dates.js`); "" for no time. */
 export function clock(iso) {
-    return D.timeOfDay(iso, { seconds: true });
+    return dates.timeOfDay(iso, { seconds: true });
 }
 
 /** The words for a failed request. */
 export function describe(error) {
-    if (!(error instanceof B.LoadError) || error.status === 0) return error.message;
-    // The app's service worker, offline: it says itself that nothing was sent.
-    if (error.status === 503 && error.message.startsWith("You are offline")) return error.message;
-    if (error.status >= 500) return "the exchange failed (HTTP " + error.status + "): " + error.message;
-    return error.message;
+    return bourse.describeLoadError(error, { service: "the exchange" });
 }

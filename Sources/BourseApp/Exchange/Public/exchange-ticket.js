@@ -1,4 +1,4 @@
-import * as B from "./bourse.js";
+import * as bourse from "./bourse.js";
 import { $, state, setText, describe } from "./exchange-state.js";
 import { send, mergeOrder, renderOrders, notify, loadOrders } from "./exchange-orders.js";
 import { refreshPosition } from "./exchange-position.js";
@@ -48,7 +48,7 @@ function fillTifOptions() {
     const shown = Array.from(tifSelect.options).map(function (option) { return option.value; });
     if (shown.join() === allowed.join()) return;
     tifSelect.replaceChildren(...allowed.map(function (tif) {
-        return B.el("option", { value: tif }, TIF_NAMES[tif]);
+        return bourse.el("option", { value: tif }, TIF_NAMES[tif]);
     }));
 }
 
@@ -255,9 +255,9 @@ async function place(body) {
         notify(answer.order, answer.notice);
         refreshPosition();
     } catch (error) {
-        setTicketError(error instanceof B.LoadError && error.status >= 400 && error.status < 500
+        setTicketError(error instanceof bourse.LoadError && error.status >= 400 && error.status < 500
             ? error.message : "The order was not placed: " + describe(error));
-        if (error instanceof B.LoadError && error.status === 0) loadOrders();
+        if (error instanceof bourse.LoadError && error.status === 0) loadOrders();
     } finally {
         state.submitting = false;
         submit.disabled = false;

@@ -1,4 +1,4 @@
-import * as B from "./bourse.js";
+import * as bourse from "./bourse.js";
 import { renderBadge } from "./exchange-state.js";
 import { chartBox, measureChart, loadBook } from "./exchange-chart.js";
 import { loadOrders } from "./exchange-orders.js";
@@ -11,7 +11,7 @@ new ResizeObserver(measureChart).observe(chartBox);
 measureChart();
 updateTicket();
 renderBadge();
-B.showLoading("Connecting to the exchange…");
+bourse.showLoading("Connecting to the exchange…");
 connect();
 loadBook();
 loadOrders();

@@ -1,4 +1,4 @@
-import * as B from "./bourse.js";
+import * as bourse from "./bourse.js";
 
 function start() {
     const main = document.getElementById("page");
@@ -6,16 +6,7 @@ function start() {
 
     /** The words for a failed load, by what went wrong. */
     function describe(error) {
-        if (!(error instanceof B.LoadError) || error.status === 0) {
-            return error.message;
-        }
-        if (error.status === 503) {
-            return "The GNB service can't be reached, and no earlier download is saved. Try again in a moment. (" + error.message + ")";
-        }
-        if (error.status === 502) {
-            return "The GNB service sent data that can't be used: " + error.message;
-        }
-        return "Something went wrong (HTTP " + error.status + "): " + error.message;
+        return bourse.describeLoadError(error, { source: "The GNB service", unsaved: "no earlier download is saved", answer: "data" });
     }
 
     function transactionsWord(count) {
@@ -24,10 +15,10 @@ function start() {
 
     // The product list: a row per SKU, filtered as the user types.
     function productsPage() {
-        const table = B.byId("products");
-        const rows = B.byId("product-rows");
-        const search = B.byId("sku-filter");
-        const count = B.byId("product-count");
+        const table = bourse.byId("products");
+        const rows = bourse.byId("product-rows");
+        const search = bourse.byId("sku-filter");
+        const count = bourse.byId("product-count");
         const params = new URLSearchParams(location.search);
         if (params.has("q") && search.value === "") search.value = params.get("q");
 
@@ -59,33 +50,33 @@ function start() {
 
         function totalCell(product) {
             if (product.total !== null && product.total !== undefined) {
-                return B.el("td", { class: "num" }, product.total);
+                return bourse.el("td", { class: "num" }, product.total);
             }
             const missing = product.unconvertible || 0;
-            return B.el("td", { class: "num" }, "—",
-                B.el("span", { class: "note" },
+            return bourse.el("td", { class: "num" }, "—",
+                bourse.el("span", { class: "note" },
                     "No EUR total: " + transactionsWord(missing) + " can't be converted"));
         }
 
         async function load() {
-            B.showLoading(LOADING);
+            bourse.showLoading(LOADING);
             table.hidden = true;
             count.textContent = "";
             try {
-                const body = await B.getJSON("/api/v1/gnb/products");
-                B.showFreshness(body);
+                const body = await bourse.getJSON("/api/v1/gnb/products");
+                bourse.showFreshness(body);
                 rows.replaceChildren(...body.products.map(function (product) {
-                    const row = B.el("tr", { "data-sku": product.sku },
-                        B.el("td", {}, B.el("a", { href: "/gnb/" + encodeURIComponent(product.sku) }, product.sku)),
-                        B.el("td", { class: "num" }, String(product.count)),
+                    const row = bourse.el("tr", { "data-sku": product.sku },
+                        bourse.el("td", {}, bourse.el("a", { href: "/gnb/" + encodeURIComponent(product.sku) }, product.sku)),
+                        bourse.el("td", { class: "num" }, String(product.count)),
                         totalCell(product));
                     return row;
                 }));
-                B.showLoaded();
+                bourse.showLoaded();
                 table.hidden = false;
                 applyFilter();
             } catch (error) {
-                B.showError(describe(error), load);
+                bourse.showError(describe(error), load);
             }
         }
         load();
@@ -94,8 +85,8 @@ function start() {
     // One product: its transactions, each converted to EUR, and the total.
     function productPage() {
         const sku = main.dataset.sku;
-        const details = B.byId("product");
-        const rows = B.byId("transaction-rows");
+        const details = bourse.byId("product");
+        const rows = bourse.byId("transaction-rows");
 
         function pathText(path) {
             if (path.length <= 1) return (path[0] || "EUR") + " (no conversion)";
@@ -103,25 +94,25 @@ function start() {
         }
 
         function transactionRow(transaction) {
-            const amount = B.el("td", { class: "num" }, transaction.amount + " " + transaction.currency);
+            const amount = bourse.el("td", { class: "num" }, transaction.amount + " " + transaction.currency);
             if (transaction.eur === null || transaction.eur === undefined) {
-                return B.el("tr", { class: "row-error" }, amount,
-                    B.el("td", { class: "num" }, "—"),
-                    B.el("td", {}, transaction.error || "No conversion path to EUR"));
+                return bourse.el("tr", { class: "row-error" }, amount,
+                    bourse.el("td", { class: "num" }, "—"),
+                    bourse.el("td", {}, transaction.error || "No conversion path to EUR"));
             }
-            return B.el("tr", {}, amount,
-                B.el("td", { class: "num" }, transaction.eur + " EUR"),
-                B.el("td", { class: "path" }, pathText(transaction.path || [])));
+            return bourse.el("tr", {}, amount,
+                bourse.el("td", { class: "num" }, transaction.eur + " EUR"),
+                bourse.el("td", { class: "path" }, pathText(transaction.path || [])));
         }
 
         async function load() {
-            B.showLoading(LOADING);
+            bourse.showLoading(LOADING);
             details.hidden = true;
             try {
-                const body = await B.getJSON("/api/v1/gnb/products/" + encodeURIComponent(sku));
-                B.showFreshness(body);
-                const total = B.byId("total");
-                const note = B.byId("total-note");
+                const body = await bourse.getJSON("/api/v1/gnb/products/" + encodeURIComponent(sku));
+                bourse.showFreshness(body);
+                const total = bourse.byId("total");
+                const note = bourse.byId("total-note");
                 if (body.total !== null && body.total !== undefined) {
                     total.textContent = body.total + " " + (body.currency || "EUR");
                     note.hidden = true;
@@ -131,15 +122,15 @@ function start() {
                         + " can't be converted (see below).";
                     note.hidden = false;
                 }
-                B.byId("transaction-count").textContent = transactionsWord(body.transactions.length);
+                bourse.byId("transaction-count").textContent = transactionsWord(body.transactions.length);
                 rows.replaceChildren(...body.transactions.map(transactionRow));
-                B.showLoaded();
+                bourse.showLoaded();
                 details.hidden = false;
             } catch (error) {
-                if (error instanceof B.LoadError && error.status === 404) {
-                    B.showError("No product " + sku + ": no transaction has this SKU.", null);
+                if (error instanceof bourse.LoadError && error.status === 404) {
+                    bourse.showError("No product " + sku + ": no transaction has this SKU.", null);
                 } else {
-                    B.showError(describe(error), load);
+                    bourse.showError(describe(error), load);
                 }
             }
         }

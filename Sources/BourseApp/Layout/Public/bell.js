@@ -1,5 +1,5 @@
-import * as B from "./bourse.js";
-import * as D from "./dates.js";
+import * as bourse from "./bourse.js";
+import * as dates from "./dates.js";
 import { startNotify } from "./notify.js";
 
 // The bell in the header (PageLayout+Bell.swift): the unseen notifications counted on it
@@ -8,14 +8,14 @@ import { startNotify } from "./notify.js";
 // /api/v1/notifications/seen). The panel also holds "Notify me" (notify.js). The button is a
 // disclosure: aria-expanded, Escape or a tap outside closes it.
 function start() {
-    const bell = B.byId("bell");
-    const button = B.byId("bell-button");
-    const panel = B.byId("bell-panel");
+    const bell = bourse.byId("bell");
+    const button = bourse.byId("bell-button");
+    const panel = bourse.byId("bell-panel");
     if (!bell || !button || !panel) return;
-    const count = B.byId("bell-count");
-    const label = B.byId("bell-label");
-    const list = B.byId("bell-list");
-    const status = B.byId("bell-status");
+    const count = bourse.byId("bell-count");
+    const label = bourse.byId("bell-label");
+    const list = bourse.byId("bell-list");
+    const status = bourse.byId("bell-status");
     let notify = null;
     let loading = null;
 
@@ -26,26 +26,21 @@ function start() {
         label.textContent = n === 0 ? "Notifications" : "Notifications, " + n + " unseen";
     }
 
-    /** Only a path of this app is a link (never another site, whatever the server stored). */
-    function appPath(url) {
-        return typeof url === "string" && url.startsWith("/") && !url.startsWith("//") && !url.startsWith("/\\") ? url : null;
-    }
-
     function item(notification, unseen) {
         const parts = [
-            unseen ? B.el("span", { class: "visually-hidden" }, "New: ") : null,
-            B.el("strong", { class: "bell-title" }, String(notification.title || "")),
-            B.el("span", { class: "bell-body" }, String(notification.body || "")),
-            B.el("time", { class: "bell-time", datetime: String(notification.createdAt) },
-                D.dateTime(notification.createdAt) || String(notification.createdAt || "")),
+            unseen ? bourse.el("span", { class: "visually-hidden" }, "New: ") : null,
+            bourse.el("strong", { class: "bell-title" }, String(notification.title || "")),
+            bourse.el("span", { class: "bell-body" }, String(notification.body || "")),
+            bourse.el("time", { class: "bell-time", datetime: String(notification.createdAt) },
+                dates.dateTime(notification.createdAt) || String(notification.createdAt || "")),
         ];
-        const path = appPath(notification.url);
-        return B.el("li", { class: "bell-item" + (unseen ? " unseen" : ""), "data-id": String(notification.id), "data-kind": String(notification.kind) },
-            path ? B.el("a", { href: path }, ...parts) : B.el("div", { class: "bell-entry" }, ...parts));
+        const path = bourse.appPath(notification.url);  // only a path of this app is a link
+        return bourse.el("li", { class: "bell-item" + (unseen ? " unseen" : ""), "data-id": String(notification.id), "data-kind": String(notification.kind) },
+            path ? bourse.el("a", { href: path }, ...parts) : bourse.el("div", { class: "bell-entry" }, ...parts));
     }
 
     async function load(markSeen) {
-        const body = await B.getJSON("/api/v1/notifications", undefined, !markSeen);
+        const body = await bourse.getJSON("/api/v1/notifications", undefined, !markSeen);
         const notifications = Array.isArray(body.notifications) ? body.notifications : [];
         const unseen = Number.isInteger(body.unseen) ? body.unseen : 0;
         if (!markSeen) {
@@ -57,7 +52,7 @@ function start() {
             ? "Nothing yet. Fired alerts, order fills and orders cancelled or expired are listed here."
             : "";
         if (unseen > 0 && !body.offline) {
-            await B.sendJSON("POST", "/api/v1/notifications/seen");
+            await bourse.sendJSON("POST", "/api/v1/notifications/seen");
         }
         showCount(0);
     }

@@ -1,4 +1,4 @@
-import * as D from "./dates.js";
+import * as dates from "./dates.js";
 
 /** A failed load: `status` is the HTTP status (0 when the server was not reached, `timedOut`
  *  when it did not answer within the time limit). `onItsWay`: not a failure, the answer is on
@@ -31,18 +31,46 @@ export class LoadError extends Error {
 
 /** GET `url` as JSON; throws a LoadError carrying the server's `error` message. A
  *  `background` load (a refresh nobody asked for) tells the server so (RFC 9218
- *  `Priority: u=6`): its market requests wait behind the ones people are waiting for. */
-export function getJSON(url, timeoutMs, background) {
-    return sendJSON("GET", url, undefined, timeoutMs, background);
+ *  `Priority: u=6`): its market requests wait behind the ones people are waiting for. A
+ *  `signal` that aborts (a newer request takes over) rejects with its AbortError, not a
+ *  LoadError; `timeoutMs` Infinity waits as long as the browser does. */
+export function getJSON(url, timeoutMs, background, signal) {
+    return sendJSON("GET", url, undefined, timeoutMs, background, signal);
+}
+
+/** GET `url` as text (a chart's SVG), asking for the `accept` type; the rules of getJSON, but a
+ *  failure reading the answer is a LoadError like a failure reaching the server (0, or
+ *  `timedOut`), and any status's text is returned. */
+export function getText(url, accept, timeoutMs, background, signal) {
+    return request("GET", url, undefined, { accept, timeoutMs, background, signal, text: true });
 }
 
 /** `method` `url` with `payload` (sent as JSON when given); the answer as JSON (null for a 204,
  *  which has none), or a LoadError carrying the server's `error` message. */
-export async function sendJSON(method, url, payload, timeoutMs, background) {
+export function sendJSON(method, url, payload, timeoutMs, background, signal) {
+    return request(method, url, payload, { timeoutMs, background, signal });
+}
+
+/** Every request of the pages: getJSON, getText and sendJSON. */
+async function request(method, url, payload, options) {
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), timeoutMs || 30000);
-    const headers = { Accept: "application/json" };
-    if (background) headers.Priority = "u=6";
+    const timeoutMs = options.timeoutMs;
+    const timer = timeoutMs === Infinity ? null : setTimeout(() => controller.abort(), timeoutMs || 30000);
+    const signal = options.signal;
+    if (signal) {
+        if (signal.aborted) controller.abort();
+        else signal.addEventListener("abort", () => controller.abort(), { once: true });
+    }
+    // The caller's abort is the caller's AbortError; the time limit's, a LoadError.
+    const failed = (error) => {
+        if (signal && signal.aborted) return error;
+        if (error.name === "AbortError") {
+            return new LoadError(0, "The server took too long to answer. Try again in a moment.", true);
+        }
+        return new LoadError(0, "The Bourse server can't be reached. Check that it is running and your connection, then try again.");
+    };
+    const headers = { Accept: options.accept || "application/json" };
+    if (options.background) headers.Priority = "u=6";
     if (payload !== undefined) headers["Content-Type"] = "application/json";
     let response;
     try {
@@ -52,10 +80,23 @@ export async function sendJSON(method, url, payload, timeoutMs, background) {
         });
     } catch (error) {
         clearTimeout(timer);
-        if (error.name === "AbortError") {
-            throw new LoadError(0, "The server took too long to answer. Try again in a moment.", true);
+        throw failed(error);
+    }
+    if (options.text) {
+        let text;
+        try {
+            text = await response.text();
+        } catch (error) {
+            throw failed(error);
+        } finally {
+            clearTimeout(timer);
         }
-        throw new LoadError(0, "The Bourse server can't be reached. Check that it is running and your connection, then try again.");
+        if (!response.ok) {
+            let body = null;
+            try { body = JSON.parse(text); } catch (error) { /* not JSON */ }
+            throw new LoadError(response.status, errorMessage(response, body), false, response);
+        }
+        return text;
     }
     if (response.status === 204) {
         clearTimeout(timer);
@@ -70,13 +111,51 @@ export async function sendJSON(method, url, payload, timeoutMs, background) {
         clearTimeout(timer);
     }
     if (!response.ok) {
-        const message = body && typeof body.error === "string" ? body.error : response.statusText || "HTTP " + response.status;
-        throw new LoadError(response.status, message, false, response);
+        throw new LoadError(response.status, errorMessage(response, body), false, response);
     }
     if (body === null) {
         throw new LoadError(response.status, "The server's answer could not be read.");
     }
     return body;
+}
+
+/** A failed answer's words: the server's `error`, else its status. */
+function errorMessage(response, body) {
+    return body && typeof body.error === "string" ? body.error : response.statusText || "HTTP " + response.status;
+}
+
+/** The words for a failed load, by what went wrong; the same for every page but for whose data it is.
+ *  `words.source` is where the data comes from ("The market data source"), `words.unsaved` what is
+ *  not kept to fall back on ("no earlier prices are saved"), `words.answer` what it sends ("an
+ *  answer"). A service of Bourse's own (the exchange) is named by `words.service` instead: a
+ *  server failure is its failure (a sentence's middle, lower case), any other answer is its own
+ *  words, as is the service worker's offline answer. Not a LoadError, or no server reached: the
+ *  error's own message. */
+export function describeLoadError(error, words) {
+    if (!(error instanceof LoadError) || error.status === 0) return error.message;
+    if (words.service) {
+        // The app's service worker, offline: it says itself that nothing was sent.
+        if (error.status === 503 && error.message.startsWith("You are offline")) return error.message;
+        if (error.status >= 500) return words.service + " failed (HTTP " + error.status + "): " + error.message;
+        return error.message;
+    }
+    if (error.status === 503) {
+        return words.source + " can't be reached, and " + words.unsaved + ". Try again in a moment. (" + error.message + ")";
+    }
+    if (error.status === 502) return words.source + " sent " + words.answer + " that can't be used: " + error.message;
+    return "Something went wrong (HTTP " + error.status + "): " + error.message;
+}
+
+/** `url` when it is a path of this app ("/stocks/AAPL": one "/" first, and this origin once
+ *  resolved), else null: only such a path is a link (never another site, whatever the server
+ *  stored). The service worker (sw.js) keeps a copy: see there. */
+export function appPath(url) {
+    if (typeof url !== "string" || !url.startsWith("/") || url.startsWith("//") || url.startsWith("/\\")) return null;
+    try {
+        return new URL(url, location.origin).origin === location.origin ? url : null;
+    } catch (error) {
+        return null;
+    }
 }
 
 /** A new element with attributes and children (strings become text nodes). */
@@ -183,7 +262,7 @@ export function showFreshness(body) {
         const at = body.savedAt || body.fetchedAt;
         notice.replaceChildren(
             "Offline: showing data from ",
-            D.timeElement(at, D.dateTime(at, { withDate: true })),
+            dates.timeElement(at, dates.dateTime(at, { withDate: true })),
             ", saved on this device. It refreshes by itself when the connection is back."
         );
         notice.dataset.offline = "true";
@@ -193,7 +272,7 @@ export function showFreshness(body) {
         const reasons = Array.isArray(body.warnings) ? body.warnings.filter((w) => typeof w === "string") : [];
         notice.replaceChildren(
             "Showing data from ",
-            D.timeElement(body.fetchedAt, D.dateTime(body.fetchedAt, { withDate: true })),
+            dates.timeElement(body.fetchedAt, dates.dateTime(body.fetchedAt, { withDate: true })),
             ": the source can't be reached, so this is the last data saved.",
             ...reasons.map((reason) => el("span", { class: "note" }, reason))
         );

@@ -1,4 +1,4 @@
-import * as B from "./bourse.js";
+import * as bourse from "./bourse.js";
 
 // "Notify me" in the bell's panel: Web Push on this device. The browser is asked for permission
 // only when the button is tapped, never on load. Then the app's service worker (/sw.js, which
@@ -37,10 +37,10 @@ export function supported() {
 
 /** Starts the panel's push controls; `refresh()` reads the state again (without asking anything). */
 export function startNotify() {
-    const text = B.byId("push-text");
-    const on = B.byId("push-on");
-    const off = B.byId("push-off");
-    const kinds = B.byId("push-kinds");
+    const text = bourse.byId("push-text");
+    const on = bourse.byId("push-on");
+    const off = bourse.byId("push-off");
+    const kinds = bourse.byId("push-kinds");
     const boxes = Array.from(kinds.querySelectorAll("input[data-kind]"));
 
     function say(message) {
@@ -68,7 +68,7 @@ export function startNotify() {
 
     async function loadSettings() {
         try {
-            showSettings(await B.getJSON("/api/v1/push/settings"));
+            showSettings(await bourse.getJSON("/api/v1/push/settings"));
         } catch (error) {
             say(ON + " Which kinds are sent can't be loaded: " + error.message);
         }
@@ -94,7 +94,7 @@ export function startNotify() {
             if (subscription) {
                 showOn(ON);
                 // The server keeps it (the same endpoint again is the same subscription).
-                B.sendJSON("POST", "/api/v1/push/subscriptions", subscription.toJSON()).catch(() => {});
+                bourse.sendJSON("POST", "/api/v1/push/subscriptions", subscription.toJSON()).catch(() => {});
                 return;
             }
         } catch (error) {
@@ -109,7 +109,7 @@ export function startNotify() {
         const registration = await within(
             navigator.serviceWorker.register("/sw.js", { scope: "/" }).then(() => navigator.serviceWorker.ready),
             SUBSCRIBE_TIMEOUT_MS, "the app's service worker did not start");
-        const key = keyBytes((await B.getJSON("/api/v1/push/key")).publicKey);
+        const key = keyBytes((await bourse.getJSON("/api/v1/push/key")).publicKey);
         const old = await registration.pushManager.getSubscription();
         if (old && !sameBytes(old.options && old.options.applicationServerKey, key)) await old.unsubscribe();
         else if (old) return old;
@@ -142,7 +142,7 @@ export function startNotify() {
                 return;
             }
             try {
-                await B.sendJSON("POST", "/api/v1/push/subscriptions", subscription.toJSON());
+                await bourse.sendJSON("POST", "/api/v1/push/subscriptions", subscription.toJSON());
             } catch (error) {
                 await subscription.unsubscribe().catch(() => {});
                 showOff("Bourse could not keep this device's subscription (" + error.message + "), so nothing is sent to this device. " + LISTED);
@@ -163,9 +163,9 @@ export function startNotify() {
                 const endpoint = subscription.endpoint;
                 await subscription.unsubscribe();
                 try {
-                    await B.sendJSON("DELETE", "/api/v1/push/subscriptions?endpoint=" + encodeURIComponent(endpoint));
+                    await bourse.sendJSON("DELETE", "/api/v1/push/subscriptions?endpoint=" + encodeURIComponent(endpoint));
                 } catch (error) {
-                    if (!(error instanceof B.LoadError) || error.status !== 404) throw error;
+                    if (!(error instanceof bourse.LoadError) || error.status !== 404) throw error;
                 }
             }
             showOff("Notifications are off for this device. " + LISTED);
@@ -181,7 +181,7 @@ export function startNotify() {
             const kind = box.dataset.kind;
             box.disabled = true;
             try {
-                showSettings(await B.sendJSON("PUT", "/api/v1/push/settings", { [kind]: box.checked }));
+                showSettings(await bourse.sendJSON("PUT", "/api/v1/push/settings", { [kind]: box.checked }));
                 say(ON);
             } catch (error) {
                 box.checked = !box.checked;

@@ -1,6 +1,6 @@
-import * as B from "./bourse.js";
-import * as D from "./dates.js";
-import * as M from "./market-format.js";
+import * as bourse from "./bourse.js";
+import * as dates from "./dates.js";
+import * as marketFormat from "./market-format.js";
 
 // Price alerts as the screens show them (a stock's "Alert me", My stocks): one row per alert, its
 // condition, armed or fired (when, at what price), with Re-arm and Remove; every text from the
@@ -22,12 +22,12 @@ export function conditionText(alert) {
 
 /** An ISO 8601 time as the device says it, in a `<time>`. */
 export function timeElement(iso) {
-    return D.timeElement(iso, D.dateTime(iso));
+    return dates.timeElement(iso, dates.dateTime(iso));
 }
 
 /** Every alert, oldest first (`GET /api/v1/alerts`). */
 export async function loadAlerts() {
-    const body = await B.getJSON("/api/v1/alerts");
+    const body = await bourse.getJSON("/api/v1/alerts");
     return Array.isArray(body.alerts) ? body.alerts : [];
 }
 
@@ -50,27 +50,27 @@ export function alertRow(alert, options) {
     const label = (options.showSymbol ? alert.symbol + " " : "") + what.charAt(0).toLowerCase() + what.slice(1);
     const fired = alert.status === "fired";
     const status = fired
-        ? B.el("span", { class: "alert-status fired" },
-            B.el("span", { class: "alert-badge fired" }, "Fired"), " at ",
-            B.el("span", { class: "num" }, M.price(alert.price)),
-            alert.changePercent !== null && alert.changePercent !== undefined ? " (" + M.percent(alert.changePercent).text + ")" : null,
+        ? bourse.el("span", { class: "alert-status fired" },
+            bourse.el("span", { class: "alert-badge fired" }, "Fired"), " at ",
+            bourse.el("span", { class: "num" }, marketFormat.price(alert.price)),
+            alert.changePercent !== null && alert.changePercent !== undefined ? " (" + marketFormat.percent(alert.changePercent).text + ")" : null,
             ", ", timeElement(alert.firedAt))
-        : B.el("span", { class: "alert-status" }, B.el("span", { class: "alert-badge" }, "Armed"), " waiting for the price");
+        : bourse.el("span", { class: "alert-status" }, bourse.el("span", { class: "alert-badge" }, "Armed"), " waiting for the price");
 
-    const buttons = B.el("span", { class: "alert-actions" });
+    const buttons = bourse.el("span", { class: "alert-actions" });
     if (fired) {
-        const rearm = B.el("button", { type: "button", class: "button secondary", "aria-label": "Re-arm the alert " + label }, "Re-arm");
+        const rearm = bourse.el("button", { type: "button", class: "button secondary", "aria-label": "Re-arm the alert " + label }, "Re-arm");
         rearm.addEventListener("click", () => act(rearm, "PUT", conditionOf(alert)));
         buttons.append(rearm);
     }
-    const remove = B.el("button", { type: "button", class: "icon-button remove", "aria-label": "Remove the alert " + label }, "✕");
+    const remove = bourse.el("button", { type: "button", class: "icon-button remove", "aria-label": "Remove the alert " + label }, "✕");
     remove.addEventListener("click", () => act(remove, "DELETE"));
     buttons.append(remove);
 
     async function act(button, method, body) {
         button.disabled = true;
         try {
-            await B.sendJSON(method, "/api/v1/alerts/" + encodeURIComponent(alert.id), body);
+            await bourse.sendJSON(method, "/api/v1/alerts/" + encodeURIComponent(alert.id), body);
             options.changed();
         } catch (error) {
             button.disabled = false;
@@ -79,9 +79,9 @@ export function alertRow(alert, options) {
     }
 
     const title = options.showSymbol
-        ? B.el("span", { class: "alert-what" },
-            B.el("a", { href: "/stocks/" + encodeURIComponent(alert.symbol) }, alert.symbol), " ", what.charAt(0).toLowerCase() + what.slice(1))
-        : B.el("span", { class: "alert-what" }, what);
-    return B.el("li", { class: "alert-row", "data-alert-id": String(alert.id), "data-status": String(alert.status) },
-        B.el("span", { class: "alert-text" }, title, status), buttons);
+        ? bourse.el("span", { class: "alert-what" },
+            bourse.el("a", { href: "/stocks/" + encodeURIComponent(alert.symbol) }, alert.symbol), " ", what.charAt(0).toLowerCase() + what.slice(1))
+        : bourse.el("span", { class: "alert-what" }, what);
+    return bourse.el("li", { class: "alert-row", "data-alert-id": String(alert.id), "data-status": String(alert.status) },
+        bourse.el("span", { class: "alert-text" }, title, status), buttons);
 }

@@ -1,15 +1,15 @@
-import * as B from "./bourse.js";
-import * as M from "./market-format.js";
+import * as bourse from "./bourse.js";
+import * as marketFormat from "./market-format.js";
 
 function start() {
     const page = document.getElementById("page");
     if (!page || page.dataset.page !== "markets") return;
     const PAGE_SIZE = 50;
     const MAX_PAGE = 1000;
-    const tbody = B.byId("quote-rows");
-    const caption = B.byId("quote-count");
-    const more = B.byId("load-more");
-    const sentinel = B.byId("list-end");
+    const tbody = bourse.byId("quote-rows");
+    const caption = bourse.byId("quote-count");
+    const more = bourse.byId("load-more");
+    const sentinel = bourse.byId("list-end");
     const headers = Array.from(document.querySelectorAll("#quotes th[data-sort]"));
     let rows = [];          // { quote, element } in the order the API sent them
     const bySymbol = new Map(); // symbol -> its row
@@ -21,7 +21,7 @@ function start() {
     let staleShown = false; // some rows shown are the last saved, not fresh
     const pendingPages = new Set(); // the URLs of the pages shown with prices still on their way
     let lastAnswer = null;  // the last answer, for the source the note names
-    const note = M.pendingNote(B.byId("quotes"));
+    const note = marketFormat.pendingNote(bourse.byId("quotes"));
 
     /** `/api/v1/tickers` for `limit` rows from `cursor`, in the order chosen (the source's when none). */
     function listURL(limit, cursor) {
@@ -34,21 +34,21 @@ function start() {
     /** The last price, change and % change cells; a row whose price is on its way shows them loading. */
     function priceCells(quote) {
         if (quote.pending) {
-            return [M.loadingPlaceholder("td", "num", "Loading the price"), M.loadingPlaceholder("td", "num"), M.loadingPlaceholder("td", "num")];
+            return [marketFormat.loadingPlaceholder("td", "num", "Loading the price"), marketFormat.loadingPlaceholder("td", "num"), marketFormat.loadingPlaceholder("td", "num")];
         }
         return [
-            B.el("td", { class: "num" }, M.price(quote.price)),
-            M.signedCell("td", M.signed(quote.change), "num"),
-            M.signedCell("td", M.percent(quote.changePercent), "num")
+            bourse.el("td", { class: "num" }, marketFormat.price(quote.price)),
+            marketFormat.signedCell("td", marketFormat.signed(quote.change), "num"),
+            marketFormat.signedCell("td", marketFormat.percent(quote.changePercent), "num")
         ];
     }
 
     function rowElement(quote) {
-        const element = B.el("tr", { "data-symbol": quote.symbol },
-            B.el("th", { scope: "row" }, B.el("a", { href: "/stocks/" + encodeURIComponent(quote.symbol) }, quote.symbol)),
-            B.el("td", { class: "name", title: quote.name }, quote.name),
+        const element = bourse.el("tr", { "data-symbol": quote.symbol },
+            bourse.el("th", { scope: "row" }, bourse.el("a", { href: "/stocks/" + encodeURIComponent(quote.symbol) }, quote.symbol)),
+            bourse.el("td", { class: "name", title: quote.name }, quote.name),
             ...priceCells(quote));
-        M.markPending(element, !!quote.pending);
+        marketFormat.markPending(element, !!quote.pending);
         return element;
     }
 
@@ -62,7 +62,7 @@ function start() {
         const cells = priceCells(quote);
         const shown = Array.from(row.element.children).slice(2);
         cells.forEach(function (cell, index) { row.element.replaceChild(cell, shown[index]); });
-        M.markPending(row.element, !!quote.pending);
+        marketFormat.markPending(row.element, !!quote.pending);
         return true;
     }
 
@@ -77,7 +77,7 @@ function start() {
     async function refreshPending() {
         for (const url of Array.from(pendingPages)) {
             if (!pendingPages.has(url)) continue;
-            const answer = await B.getJSON(url);
+            const answer = await bourse.getJSON(url);
             if (!pendingPages.has(url)) continue;  // the rows were replaced meanwhile
             lastAnswer = answer;
             let changed = false;
@@ -85,8 +85,8 @@ function start() {
                 const row = bySymbol.get(quote.symbol);
                 if (row && fillRow(row, quote)) changed = true;
             });
-            if (!M.isPending(answer)) pendingPages.delete(url);
-            if (answer.stale || !staleShown) B.showFreshness(answer);
+            if (!marketFormat.isPending(answer)) pendingPages.delete(url);
+            if (answer.stale || !staleShown) bourse.showFreshness(answer);
             if (answer.stale) {
                 staleShown = true;
                 markStale(true);
@@ -96,7 +96,7 @@ function start() {
         else note.hide();
         return pendingPages.size > 0;
     }
-    const poll = M.pendingPoller(refreshPending);
+    const poll = marketFormat.pendingPoller(refreshPending);
 
     function render() {
         tbody.replaceChildren(...rows.map(function (row) { return row.element; }));
@@ -125,36 +125,31 @@ function start() {
     }
 
     function updateMore() {
-        more.hidden = !started || atEnd || loading || !B.byId("error").hidden;
+        more.hidden = !started || atEnd || loading || !bourse.byId("error").hidden;
     }
 
-    const markStale = M.staleRefresher(async function () {
+    const markStale = marketFormat.staleRefresher(async function () {
         // One request for every row shown; replaces them only once the answer is fresh.
         if (loading) return true;
         const limit = Math.min(Math.max(rows.length, PAGE_SIZE), MAX_PAGE);
         const url = listURL(limit, null);
-        const answer = await B.getJSON(url, undefined, true);
+        const answer = await bourse.getJSON(url, undefined, true);
         if (answer.stale) return true;
         setRows(answer.results, false);
         pendingPages.clear();
-        if (M.isPending(answer)) pendingPages.add(url);
+        if (marketFormat.isPending(answer)) pendingPages.add(url);
         lastAnswer = answer;
         showPending();
         cursor = answer.next;
         atEnd = answer.next === null || answer.next === undefined;
         staleShown = false;
-        B.showFreshness(answer);
+        bourse.showFreshness(answer);
         updateMore();
         return false;
     });
 
     function describe(error) {
-        if (!(error instanceof B.LoadError) || error.status === 0) return error.message;
-        if (error.status === 503) {
-            return "The market data source can't be reached, and no earlier prices are saved. Try again in a moment. (" + error.message + ")";
-        }
-        if (error.status === 502) return "The market data source sent an answer that can't be used: " + error.message;
-        return "Something went wrong (HTTP " + error.status + "): " + error.message;
+        return bourse.describeLoadError(error, { source: "The market data source", unsaved: "no earlier prices are saved", answer: "an answer" });
     }
 
     let retryTimer = null;  // asks again for a page on its way
@@ -163,10 +158,10 @@ function start() {
         if (loading || atEnd || retryTimer !== null) return;
         loading = true;
         updateMore();
-        B.showLoading(started ? "Loading more stocks…" : "Loading prices…");
+        bourse.showLoading(started ? "Loading more stocks…" : "Loading prices…");
         try {
             const url = listURL(PAGE_SIZE, cursor);
-            const answer = await B.getJSON(url);
+            const answer = await bourse.getJSON(url);
             if (url !== listURL(PAGE_SIZE, cursor)) {
                 // The order changed while it came: the new order's first page instead.
                 setTimeout(loadNext, 0);
@@ -177,24 +172,24 @@ function start() {
             atEnd = answer.next === null || answer.next === undefined;
             setRows(answer.results, true);
             lastAnswer = answer;
-            if (M.isPending(answer)) pendingPages.add(url);
+            if (marketFormat.isPending(answer)) pendingPages.add(url);
             showPending();
-            B.showLoaded();
+            bourse.showLoaded();
             // A fresh page must not hide the notice that earlier rows are stale.
-            if (answer.stale || !staleShown) B.showFreshness(answer);
+            if (answer.stale || !staleShown) bourse.showFreshness(answer);
             if (answer.stale) {
                 staleShown = true;
                 markStale(true);
             }
         } catch (error) {
-            if (error instanceof B.LoadError && error.onItsWay) {
+            if (error instanceof bourse.LoadError && error.onItsWay) {
                 // Not a failure: the page is on its way; it is asked for again by itself.
                 const what = started ? "More stocks are" : "The stocks are";
-                B.showLoading(what + " on their way: " + error.onItsWayReason + ". They load here by themselves.");
+                bourse.showLoading(what + " on their way: " + error.onItsWayReason + ". They load here by themselves.");
                 retryTimer = setTimeout(function () { retryTimer = null; loadNext(); }, error.retryDelayMs);
             } else {
                 if (!started) tbody.replaceChildren();
-                B.showError(describe(error), function () { loadNext(); });
+                bourse.showError(describe(error), function () { loadNext(); });
             }
         } finally {
             loading = false;
@@ -205,7 +200,7 @@ function start() {
     }
 
     function nearEnd() {
-        return sentinel.getBoundingClientRect().top < window.innerHeight + 400 && B.byId("error").hidden;
+        return sentinel.getBoundingClientRect().top < window.innerHeight + 400 && bourse.byId("error").hidden;
     }
 
     headers.forEach(function (th) {
@@ -233,7 +228,7 @@ function start() {
 
     if ("IntersectionObserver" in window) {
         new IntersectionObserver(function (entries) {
-            if (entries.some(function (entry) { return entry.isIntersecting; }) && started && B.byId("error").hidden) loadNext();
+            if (entries.some(function (entry) { return entry.isIntersecting; }) && started && bourse.byId("error").hidden) loadNext();
         }, { rootMargin: "0px 0px 400px 0px" }).observe(sentinel);
     }
     loadNext();

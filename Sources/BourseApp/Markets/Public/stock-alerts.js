@@ -1,4 +1,4 @@
-import * as B from "./bourse.js";
+import * as bourse from "./bourse.js";
 import { alertRow, loadAlerts } from "./alert-list.js";
 
 // "Alert me" on a stock's page: a form that sets an alert on the stock (at or above a price, at
@@ -10,13 +10,13 @@ function start() {
     const section = document.getElementById("alerts");
     if (!page || page.dataset.page !== "stock" || !section) return;
     const symbol = page.dataset.symbol;
-    const form = B.byId("alert-form");
-    const kind = B.byId("alert-kind");
-    const value = B.byId("alert-value");
-    const valueLabel = B.byId("alert-value-label");
-    const error = B.byId("alert-error");
-    const note = B.byId("alert-note");
-    const rows = B.byId("alert-rows");
+    const form = bourse.byId("alert-form");
+    const kind = bourse.byId("alert-kind");
+    const value = bourse.byId("alert-value");
+    const valueLabel = bourse.byId("alert-value-label");
+    const error = bourse.byId("alert-error");
+    const note = bourse.byId("alert-note");
+    const rows = bourse.byId("alert-rows");
     const submit = form.querySelector("button[type=submit]");
 
     function fail(message) {
@@ -51,7 +51,7 @@ function start() {
         }
         submit.disabled = true;
         try {
-            const body = await B.sendJSON("POST", "/api/v1/alerts", { symbol: symbol, [kind.value]: text });
+            const body = await bourse.sendJSON("POST", "/api/v1/alerts", { symbol: symbol, [kind.value]: text });
             value.value = "";
             await refresh();
             const alert = body.alert;

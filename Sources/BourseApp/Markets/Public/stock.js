@@ -1,6 +1,6 @@
-import * as B from "./bourse.js";
-import * as D from "./dates.js";
-import * as M from "./market-format.js";
+import * as bourse from "./bourse.js";
+import * as dates from "./dates.js";
+import * as marketFormat from "./market-format.js";
 import { attach, parseSVG } from "./chart.js";
 
 function start() {
@@ -10,9 +10,9 @@ function start() {
     // The ranges are the server's, one button each (StockPage, from ChartRange).
     const RANGES = Array.from(document.querySelectorAll("[data-range]"), function (button) { return button.dataset.range; });
     const STYLES = ["line", "candles"];
-    const chartBox = B.byId("chart");
-    const chartStatus = B.byId("chart-status");
-    const chartError = B.byId("chart-error");
+    const chartBox = bourse.byId("chart");
+    const chartStatus = bourse.byId("chart-status");
+    const chartError = bourse.byId("chart-error");
     const params = new URLSearchParams(location.search);
     const pressedRange = document.querySelector("[data-range][aria-pressed=true]");
     let range = RANGES.includes(params.get("range")) ? params.get("range") : (pressedRange ? pressedRange.dataset.range : RANGES[0]);
@@ -22,84 +22,79 @@ function start() {
     let quoteStale = false;
     let chartStale = false;
     let quotePending = false;  // the price is on its way from the source
-    const pendingNote = M.pendingNote(B.byId("quote-note"), symbol);
+    const pendingNote = marketFormat.pendingNote(bourse.byId("quote-note"), symbol);
 
     function describe(error) {
-        if (!(error instanceof B.LoadError) || error.status === 0) return error.message;
-        if (error.status === 503) {
-            return "The market data source can't be reached, and nothing about " + symbol + " is saved yet. Try again in a moment. (" + error.message + ")";
-        }
-        if (error.status === 502) return "The market data source sent an answer that can't be used: " + error.message;
-        return "Something went wrong (HTTP " + error.status + "): " + error.message;
+        return bourse.describeLoadError(error, { source: "The market data source", unsaved: "nothing about " + symbol + " is saved yet", answer: "an answer" });
     }
 
     let shownStock = null;  // the quote the headline shows when nobody scrubs the chart
 
     function showQuote(stock) {
         shownStock = stock;
-        if (B.byId("quote").dataset.scrubbing) return;  // put back when the finger lets go
-        B.byId("stock-symbol").textContent = stock.symbol;
-        B.byId("stock-name").textContent = stock.name || "";
+        if (bourse.byId("quote").dataset.scrubbing) return;  // put back when the finger lets go
+        bourse.byId("stock-symbol").textContent = stock.symbol;
+        bourse.byId("stock-name").textContent = stock.name || "";
         document.title = stock.symbol + (stock.name ? " · " + stock.name : "") + " · Bourse";
-        const pending = M.isPending(stock);
-        M.markPending(B.byId("quote"), pending);
-        if (pending) B.byId("price").replaceChildren(M.loadingPlaceholder("span", null, "Loading the price"));
-        else B.byId("price").textContent = M.price(stock.price);
-        const change = M.signed(stock.change), percent = M.percent(stock.changePercent);
-        const changeCell = B.byId("change"), percentCell = B.byId("change-percent");
+        const pending = marketFormat.isPending(stock);
+        marketFormat.markPending(bourse.byId("quote"), pending);
+        if (pending) bourse.byId("price").replaceChildren(marketFormat.loadingPlaceholder("span", null, "Loading the price"));
+        else bourse.byId("price").textContent = marketFormat.price(stock.price);
+        const change = marketFormat.signed(stock.change), percent = marketFormat.percent(stock.changePercent);
+        const changeCell = bourse.byId("change"), percentCell = bourse.byId("change-percent");
         changeCell.textContent = stock.change === null || pending ? "" : change.text;
         changeCell.className = "price-change " + change.direction;
         percentCell.textContent = stock.changePercent === null || pending ? "" : "(" + percent.text + ")";
         percentCell.className = "price-change " + percent.direction;
-        const note = B.byId("quote-note");
+        const note = bourse.byId("quote-note");
         if (pending) note.textContent = "";
         else if (stock.price === null) note.textContent = "No trade on the last trading day.";
         else if (stock.closed === false) {
             // A session still trading (a paid plan's snapshot): its last trade so far, not a close.
-            note.textContent = "Last trade as of " + D.marketTime(stock.fetchedAt) + ", change from the close before.";
-        } else note.textContent = "Close of " + (stock.asOf ? D.day(stock.asOf) : "the last trading day") + ", change from the close before.";
-        B.byId("description").textContent = stock.description || "No description is available for this company.";
-        B.byId("exchange").textContent = stock.exchange ? "Listed on " + stock.exchange + "." : "";
-        B.byId("about").hidden = false;
+            note.textContent = "Last trade as of " + dates.marketTime(stock.fetchedAt) + ", change from the close before.";
+        } else note.textContent = "Close of " + (stock.asOf ? dates.day(stock.asOf) : "the last trading day") + ", change from the close before.";
+        bourse.byId("description").textContent = stock.description || "No description is available for this company.";
+        bourse.byId("exchange").textContent = stock.exchange ? "Listed on " + stock.exchange + "." : "";
+        bourse.byId("about").hidden = false;
     }
 
     /** Loads the quote; `quiet` (a refresh of stale data, or of a price on its way) shows no
      *  spinner and keeps what is shown when the load fails; `background` tells the server nobody
      *  waits for it (the stale refresh). */
     async function loadQuote(quiet, background) {
-        if (!quiet) B.showLoading("Loading " + symbol + "…");
+        if (!quiet) bourse.showLoading("Loading " + symbol + "…");
         try {
-            const stock = await B.getJSON("/api/v1/stocks/" + encodeURIComponent(symbol), undefined, background);
+            const stock = await bourse.getJSON("/api/v1/stocks/" + encodeURIComponent(symbol), undefined, background);
             showQuote(stock);
-            quotePending = M.isPending(stock);
+            quotePending = marketFormat.isPending(stock);
             if (quotePending) pendingNote.show(stock);
             else pendingNote.hide();
             poll(quotePending);
-            B.showLoaded();
+            bourse.showLoaded();
             quoteStale = !!stock.stale;
-            if (stock.stale || !chartStale) B.showFreshness(stock);
+            if (stock.stale || !chartStale) bourse.showFreshness(stock);
             markStale(quoteStale || chartStale);
         } catch (error) {
-            if (error instanceof B.LoadError && error.onItsWay) {
+            if (error instanceof bourse.LoadError && error.onItsWay) {
                 // Not a failure: loading, in the source's words, and asked again by itself.
                 quotePending = true;
-                if (B.byId("price").textContent.trim() === "" || B.byId("price").textContent === "—") {
-                    B.byId("price").replaceChildren(M.loadingPlaceholder("span", null, "Loading the price"));
+                if (bourse.byId("price").textContent.trim() === "" || bourse.byId("price").textContent === "—") {
+                    bourse.byId("price").replaceChildren(marketFormat.loadingPlaceholder("span", null, "Loading the price"));
                 }
-                B.showLoading(symbol + " is on its way: " + error.onItsWayReason + ". It fills in here by itself.");
+                bourse.showLoading(symbol + " is on its way: " + error.onItsWayReason + ". It fills in here by itself.");
                 poll(true);
                 return;
             }
             if (quiet) return;
-            if (error instanceof B.LoadError && error.status === 404) {
-                B.byId("price").textContent = "";
-                B.byId("chart-section").hidden = true;
-                B.showError("There is no stock with the symbol " + symbol + ". Check the symbol, or find the company with the search box at the top.", null);
+            if (error instanceof bourse.LoadError && error.status === 404) {
+                bourse.byId("price").textContent = "";
+                bourse.byId("chart-section").hidden = true;
+                bourse.showError("There is no stock with the symbol " + symbol + ". Check the symbol, or find the company with the search box at the top.", null);
                 if (chartRequest) chartRequest.abort();
                 return;
             }
-            B.byId("price").textContent = "—";
-            B.showError(describe(error), function () { loadQuote(false, false); });
+            bourse.byId("price").textContent = "—";
+            bourse.showError(describe(error), function () { loadQuote(false, false); });
         }
     }
 
@@ -121,7 +116,6 @@ function start() {
         if (chartRequest) chartRequest.abort();
         const controller = new AbortController();
         chartRequest = controller;
-        const timer = setTimeout(function () { controller.abort(); }, 30000);
         if (!quiet) {
             chartError.hidden = true;
             chartStatus.textContent = "Loading the " + range + " chart…";
@@ -132,25 +126,18 @@ function start() {
         const url = "/stocks/" + encodeURIComponent(symbol) + "/chart.svg?range=" + range + "&style=" + style
             + "&width=" + width + "&height=" + height;
         try {
-            const headers = { Accept: "image/svg+xml" };
-            if (quiet) headers.Priority = "u=6";  // a refresh: behind what people wait for
-            const response = await fetch(url, { signal: controller.signal, headers: headers });
-            const text = await response.text();
-            if (!response.ok) {
-                let message = response.statusText;
-                try { message = JSON.parse(text).error || message; } catch (error) { /* not JSON */ }
-                throw new B.LoadError(response.status, message, false, response);
-            }
+            // A `quiet` refresh waits behind what people wait for (Priority: u=6).
+            const text = await bourse.getText(url, "image/svg+xml", 30000, quiet, controller.signal);
             if (chartRequest !== controller) return;
             const svg = parseSVG(text);
             chartBox.replaceChildren(svg);
-            attach(svg, B.byId("chart-readout"), scrub);
+            attach(svg, bourse.byId("chart-readout"), scrub);
             chartStale = svg.getAttribute("data-stale") === "true";
             chartStatus.textContent = "";
             markStale(quoteStale || chartStale);
         } catch (error) {
             if (chartRequest !== controller) return;
-            if (error instanceof B.LoadError && error.onItsWay) {
+            if (error instanceof bourse.LoadError && error.onItsWay) {
                 // On its way: the chart says so and asks again by itself.
                 chartError.hidden = true;
                 chartStatus.textContent = "The " + range + " chart is on its way: " + error.onItsWayReason + ". It appears here by itself.";
@@ -160,14 +147,13 @@ function start() {
             }
             if (quiet) return;
             let message;
-            if (error.name === "AbortError") message = "The chart took too long to load. Try again in a moment.";
-            else if (error instanceof B.LoadError) message = "The chart can't be shown: " + describe(error);
+            if (error.name === "AbortError" || (error instanceof bourse.LoadError && error.timedOut)) message = "The chart took too long to load. Try again in a moment.";
+            else if (error instanceof bourse.LoadError && error.status !== 0) message = "The chart can't be shown: " + describe(error);
             else message = "The chart can't be loaded: the Bourse server can't be reached.";
             chartStatus.textContent = "";
-            B.byId("chart-error-text").textContent = message;
+            bourse.byId("chart-error-text").textContent = message;
             chartError.hidden = false;
         } finally {
-            clearTimeout(timer);
             if (chartRequest === controller) {
                 chartRequest = null;
                 chartBox.removeAttribute("aria-busy");
@@ -179,7 +165,7 @@ function start() {
      *  (from the previous close on 1D, else from the range's first open) and its time; letting
      *  go (`bar` null) puts the quote back. */
     function scrub(bar, bars) {
-        const quote = B.byId("quote");
+        const quote = bourse.byId("quote");
         if (!bar) {
             delete quote.dataset.scrubbing;
             if (shownStock) showQuote(shownStock);
@@ -191,23 +177,23 @@ function start() {
         const close = Number(bar.close);
         if (!(base > 0) || !Number.isFinite(close)) return;
         quote.dataset.scrubbing = "true";
-        const change = M.signed((close - base).toFixed(2));
-        const percent = M.percent(((close - base) / base * 100).toFixed(2));
-        B.byId("price").textContent = M.price(bar.close);
-        const changeCell = B.byId("change"), percentCell = B.byId("change-percent");
+        const change = marketFormat.signed((close - base).toFixed(2));
+        const percent = marketFormat.percent(((close - base) / base * 100).toFixed(2));
+        bourse.byId("price").textContent = marketFormat.price(bar.close);
+        const changeCell = bourse.byId("change"), percentCell = bourse.byId("change-percent");
         changeCell.textContent = change.text;
         changeCell.className = "price-change " + change.direction;
         percentCell.textContent = "(" + percent.text + ")";
         percentCell.className = "price-change " + percent.direction;
-        B.byId("quote-note").textContent = bar.time + ", change from "
+        bourse.byId("quote-note").textContent = bar.time + ", change from "
             + (previous ? "the previous close." : "the start of the " + range + " chart.");
     }
 
-    const markStale = M.staleRefresher(async function () {
+    const markStale = marketFormat.staleRefresher(async function () {
         await Promise.all([loadQuote(true, true), loadChart(true)]);
         return quoteStale || chartStale;
     });
-    const poll = M.pendingPoller(async function () {
+    const poll = marketFormat.pendingPoller(async function () {
         await loadQuote(true, false);
         return quotePending;
     });
@@ -228,7 +214,7 @@ function start() {
             loadChart(false);
         });
     });
-    B.byId("chart-retry").addEventListener("click", function () { loadChart(false); });
+    bourse.byId("chart-retry").addEventListener("click", function () { loadChart(false); });
 
     pressed("[data-range]", range, "data-range");
     pressed("[data-style]", style, "data-style");

@@ -172,14 +172,24 @@
     const ICON = "/icons/icon-192.png";
     const FALLBACK_BODY = "Something happened in Bourse: open it to see what.";
 
-    /** `url` when it is a path of this app (starts with one "/"), else the home screen. */
+    /** `url` when it is a path of this app ("/stocks/AAPL": one "/" first, and this origin once
+     *  resolved), else null. A copy of bourse.js's `appPath`, the one the pages use: keep the two
+     *  the same. This worker is a classic script (registered without `type: "module"`, served at
+     *  /sw.js with its build line first), so it can't import an ES module, and `importScripts`
+     *  can't load one (`export` is not classic syntax); a module worker would change which
+     *  browsers install it. */
     function appPath(url) {
-        if (typeof url !== "string" || !url.startsWith("/") || url.startsWith("//") || url.startsWith("/\\")) return "/";
+        if (typeof url !== "string" || !url.startsWith("/") || url.startsWith("//") || url.startsWith("/\\")) return null;
         try {
-            return new URL(url, self.location.origin).origin === self.location.origin ? url : "/";
+            return new URL(url, location.origin).origin === location.origin ? url : null;
         } catch (error) {
-            return "/";
+            return null;
         }
+    }
+
+    /** `url` when it is a path of this app, else the home screen. */
+    function appPathOrHome(url) {
+        return appPath(url) || "/";
     }
 
     /** The notification a push message asks for, from its JSON payload (or whatever it holds). */
@@ -203,7 +213,7 @@
             body: typeof message.body === "string" ? message.body.slice(0, 1000) : FALLBACK_BODY,
             icon: ICON,
             badge: ICON,
-            data: { url: appPath(message.url), id: typeof message.id === "string" ? message.id : null },
+            data: { url: appPathOrHome(message.url), id: typeof message.id === "string" ? message.id : null },
         };
         if (typeof message.tag === "string" && message.tag !== "") options.tag = message.tag.slice(0, 100);
         if (typeof message.createdAt === "string") {
@@ -225,7 +235,7 @@
     self.addEventListener("notificationclick", (event) => {
         event.notification.close();
         const data = event.notification.data || {};
-        const target = new URL(appPath(data.url), self.location.origin).href;
+        const target = new URL(appPathOrHome(data.url), self.location.origin).href;
         event.waitUntil((async () => {
             const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
             const open = windows.find((client) => new URL(client.url).origin === self.location.origin);

@@ -1,4 +1,4 @@
-import { el } from "./bourse.js";
+import { el, getJSON } from "./bourse.js";
 import { percent, price } from "./market-format.js";
 
 function start() {
@@ -123,9 +123,7 @@ function start() {
     async function offlineSearch(query) {
         try {
             if (!listings) {
-                const response = await fetch(LISTINGS_URL, { headers: { Accept: "application/json" } });
-                if (!response.ok) return null;
-                const body = await response.json();
+                const body = await getJSON(LISTINGS_URL, Infinity);
                 listings = body.rows.map((row) => ({ symbol: row[0], name: row[1], exchange: row[2], folded: " " + fold(row[1]) }));
             }
         } catch (error) {
@@ -149,7 +147,7 @@ function start() {
         navigator.serviceWorker.ready.then(async function () {
             if (!navigator.serviceWorker.controller) return;
             if (await caches.match(LISTINGS_URL)) return;
-            fetch(LISTINGS_URL, { headers: { Accept: "application/json" } }).catch(() => {});
+            getJSON(LISTINGS_URL, Infinity).catch(() => {});
         }).catch(() => {});
     }
 
@@ -159,12 +157,11 @@ function start() {
         inFlight = controller;
         try {
             const url = "/api/v1/search?q=" + encodeURIComponent(query) + "&limit=" + LIMIT;
-            const response = await fetch(url, { headers: { Accept: "application/json" }, signal: controller.signal });
-            const body = await response.json().catch(() => ({}));
-            if (body.offline) throw new Error("offline");
-            if (!response.ok) throw new Error("HTTP " + response.status);
+            // A failed answer (a LoadError) or the device's copy (`offline`): the search below.
+            const body = await getJSON(url, Infinity, false, controller.signal);
+            if (body && body.offline) throw new Error("offline");
             if (inFlight !== controller) return;
-            show(query, Array.isArray(body.results) ? body.results : []);
+            show(query, body && Array.isArray(body.results) ? body.results : []);
         } catch (error) {
             if (error.name === "AbortError" || inFlight !== controller) return;
             // No network: the listings kept on the device, searched here by the same rule.

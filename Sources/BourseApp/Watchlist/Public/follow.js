@@ -1,4 +1,4 @@
-import * as B from "./bourse.js";
+import * as bourse from "./bourse.js";
 
 // The ☆ Follow button on a stock's page: shows whether the stock is in the user's list and
 // adds or removes it (POST / DELETE /api/v1/watchlist/{symbol}).
@@ -18,7 +18,7 @@ function start() {
         const following = button.getAttribute("aria-pressed") === "true";
         button.disabled = true;
         try {
-            const list = await B.sendJSON(following ? "DELETE" : "POST", "/api/v1/watchlist/" + encodeURIComponent(symbol));
+            const list = await bourse.sendJSON(following ? "DELETE" : "POST", "/api/v1/watchlist/" + encodeURIComponent(symbol));
             show(list.symbols.includes(symbol));
         } catch (error) {
             button.title = error.message;
@@ -28,6 +28,6 @@ function start() {
     }
 
     button.addEventListener("click", toggle);
-    B.getJSON("/api/v1/watchlist").then((list) => show(list.symbols.includes(symbol)), () => {});
+    bourse.getJSON("/api/v1/watchlist").then((list) => show(list.symbols.includes(symbol)), () => {});
 }
 start();

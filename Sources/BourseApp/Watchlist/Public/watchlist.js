@@ -1,5 +1,5 @@
-import * as B from "./bourse.js";
-import * as M from "./market-format.js";
+import * as bourse from "./bourse.js";
+import * as marketFormat from "./market-format.js";
 import { alertRow, countsBySymbol, loadAlerts } from "./alert-list.js";
 
 // My stocks (the home screen): the user's stocks from /api/v1/watchlist, priced, each with its
@@ -9,61 +9,61 @@ import { alertRow, countsBySymbol, loadAlerts } from "./alert-list.js";
 function start() {
     const page = document.getElementById("page");
     if (!page || page.dataset.page !== "my-stocks") return;
-    const rows = B.byId("watch-rows");
-    const edit = B.byId("edit-list");
+    const rows = bourse.byId("watch-rows");
+    const edit = bourse.byId("edit-list");
     let symbols = [];
     let lastList = null;
     let alertCounts = {};
     let shown = 0;  // counts the lists drawn, so an older answer never replaces a newer one
-    const note = M.pendingNote(rows);
+    const note = marketFormat.pendingNote(rows);
     // Saved data (the source down, or the device offline) is asked for again every 30 s.
-    const stale = M.staleRefresher(async function () {
-        const list = await B.getJSON("/api/v1/watchlist");
+    const stale = marketFormat.staleRefresher(async function () {
+        const list = await bourse.getJSON("/api/v1/watchlist");
         render(list);
         return !!list.stale;
     });
     // Prices on their way (the source's rate limit): the list is asked for again until they all are in.
-    const poll = M.pendingPoller(async function () {
+    const poll = marketFormat.pendingPoller(async function () {
         const asked = shown;
-        const list = await B.getJSON("/api/v1/watchlist");
-        if (asked !== shown) return M.isPending(lastList);  // a change saved meanwhile answered with a newer list
+        const list = await bourse.getJSON("/api/v1/watchlist");
+        if (asked !== shown) return marketFormat.isPending(lastList);  // a change saved meanwhile answered with a newer list
         update(list);
-        return M.isPending(list);
+        return marketFormat.isPending(list);
     });
 
     /** The price and day change of a row, loading while its price is on its way. */
     function priceBox(item) {
         if (item.pending) {
-            return B.el("span", { class: "watch-price" },
-                M.loadingPlaceholder("span", "num", "Loading the price"), M.loadingPlaceholder("span", "num"));
+            return bourse.el("span", { class: "watch-price" },
+                marketFormat.loadingPlaceholder("span", "num", "Loading the price"), marketFormat.loadingPlaceholder("span", "num"));
         }
-        const change = M.percent(item.changePercent);
-        return B.el("span", { class: "watch-price" },
-            B.el("span", { class: "num" }, M.price(item.price)),
-            B.el("span", { class: "num " + change.direction }, change.text));
+        const change = marketFormat.percent(item.changePercent);
+        return bourse.el("span", { class: "watch-price" },
+            bourse.el("span", { class: "num" }, marketFormat.price(item.price)),
+            bourse.el("span", { class: "num " + change.direction }, change.text));
     }
 
     function row(item, index, count) {
         const move = (label, to, disabled) => {
-            const button = B.el("button", { type: "button", class: "icon-button", "aria-label": label + " " + item.symbol }, label === "Move up" ? "↑" : "↓");
+            const button = bourse.el("button", { type: "button", class: "icon-button", "aria-label": label + " " + item.symbol }, label === "Move up" ? "↑" : "↓");
             button.disabled = disabled;
             button.addEventListener("click", () => reorder(index, to));
             return button;
         };
-        const remove = B.el("button", { type: "button", class: "icon-button remove", "aria-label": "Remove " + item.symbol }, "✕");
+        const remove = bourse.el("button", { type: "button", class: "icon-button remove", "aria-label": "Remove " + item.symbol }, "✕");
         remove.addEventListener("click", () => removeStock(item.symbol));
-        const element = B.el("li", { class: "watch-row", "data-symbol": item.symbol },
-            B.el("a", { class: "watch-link", href: "/stocks/" + encodeURIComponent(item.symbol) },
-                B.el("span", { class: "watch-name" },
-                    B.el("strong", {}, item.symbol),
-                    B.el("span", { class: "note" }, item.name || ""),
+        const element = bourse.el("li", { class: "watch-row", "data-symbol": item.symbol },
+            bourse.el("a", { class: "watch-link", href: "/stocks/" + encodeURIComponent(item.symbol) },
+                bourse.el("span", { class: "watch-name" },
+                    bourse.el("strong", {}, item.symbol),
+                    bourse.el("span", { class: "note" }, item.name || ""),
                     alertBadge(alertCounts[item.symbol])),
-                B.el("span", { class: "spark" },
-                    B.el("img", { class: "sparkline", src: item.sparkline, alt: "", width: "96", height: "32", loading: "lazy" }),
-                    B.el("span", { class: "spark-period" }, "1 month")),
+                bourse.el("span", { class: "spark" },
+                    bourse.el("img", { class: "sparkline", src: item.sparkline, alt: "", width: "96", height: "32", loading: "lazy" }),
+                    bourse.el("span", { class: "spark-period" }, "1 month")),
                 priceBox(item)),
-            B.el("span", { class: "watch-edit" }, move("Move up", index - 1, index === 0), move("Move down", index + 1, index === count - 1), remove));
-        M.markPending(element, !!item.pending);
+            bourse.el("span", { class: "watch-edit" }, move("Move up", index - 1, index === 0), move("Move down", index + 1, index === count - 1), remove));
+        marketFormat.markPending(element, !!item.pending);
         return element;
     }
 
@@ -71,22 +71,22 @@ function start() {
     function alertBadge(counts) {
         if (!counts) return null;
         const text = counts.count + (counts.count === 1 ? " alert" : " alerts") + (counts.fired > 0 ? ", " + counts.fired + " fired" : "");
-        return B.el("span", { class: "watch-alerts" + (counts.fired > 0 ? " fired" : "") }, text);
+        return bourse.el("span", { class: "watch-alerts" + (counts.fired > 0 ? " fired" : "") }, text);
     }
 
     async function loadAlertList() {
-        const error = B.byId("alerts-error");
+        const error = bourse.byId("alerts-error");
         try {
             const alerts = await loadAlerts();
             error.hidden = true;
             alertCounts = countsBySymbol(alerts);
-            B.byId("alert-rows").replaceChildren(...alerts.map((alert) => alertRow(alert, {
+            bourse.byId("alert-rows").replaceChildren(...alerts.map((alert) => alertRow(alert, {
                 showSymbol: true, changed: loadAlertList, failed: (message) => {
                     error.textContent = message;
                     error.hidden = false;
                 },
             })));
-            B.byId("alerts-empty").hidden = alerts.length > 0;
+            bourse.byId("alerts-empty").hidden = alerts.length > 0;
             if (lastList) render(lastList);
         } catch (failure) {
             error.textContent = "The alerts can't be loaded: " + failure.message;
@@ -99,8 +99,8 @@ function start() {
         lastList = list;
         symbols = list.symbols;
         rows.replaceChildren(...list.results.map((item, index) => row(item, index, list.results.length)));
-        B.byId("watch-empty").hidden = symbols.length > 0;
-        B.showLoaded();
+        bourse.byId("watch-empty").hidden = symbols.length > 0;
+        bourse.showLoaded();
         showState(list);
     }
 
@@ -124,35 +124,35 @@ function start() {
             const wasPending = element.classList.contains("pending");
             if (wasPending === !!item.pending && (wasPending || box.textContent === fresh.textContent)) return;
             box.replaceWith(fresh);
-            M.markPending(element, !!item.pending);
+            marketFormat.markPending(element, !!item.pending);
         });
         showState(list);
     }
 
     /** The stale notice, and the note and the asking again while prices are on their way. */
     function showState(list) {
-        B.showFreshness(list);
+        bourse.showFreshness(list);
         stale(!!list.stale);
-        const pending = M.isPending(list);
+        const pending = marketFormat.isPending(list);
         if (pending) note.show(list);
         else note.hide();
         poll(pending);
     }
 
     async function load() {
-        B.showLoading("Loading your stocks…");
+        bourse.showLoading("Loading your stocks…");
         try {
-            render(await B.getJSON("/api/v1/watchlist"));
+            render(await bourse.getJSON("/api/v1/watchlist"));
         } catch (error) {
-            B.showError(error.message, load);
+            bourse.showError(error.message, load);
         }
     }
 
     async function save(method, url, body) {
         try {
-            render(await B.sendJSON(method, url, body));
+            render(await bourse.sendJSON(method, url, body));
         } catch (error) {
-            B.showError(error.message, load);
+            bourse.showError(error.message, load);
         }
     }
 
@@ -177,19 +177,19 @@ function start() {
     }
 
     let undoTimer = null;
-    const undoBar = B.el("p", { class: "undo-bar", id: "undo-bar", role: "status" });
+    const undoBar = bourse.el("p", { class: "undo-bar", id: "undo-bar", role: "status" });
     undoBar.hidden = true;
     rows.parentNode.insertBefore(undoBar, rows);
 
     function offerUndo(text, undo) {
         clearTimeout(undoTimer);
-        const button = B.el("button", { type: "button", class: "button secondary", id: "undo" }, "Undo");
+        const button = bourse.el("button", { type: "button", class: "button secondary", id: "undo" }, "Undo");
         button.addEventListener("click", () => {
             clearTimeout(undoTimer);
             undoBar.hidden = true;
             undo();
         });
-        undoBar.replaceChildren(B.el("span", {}, text), " ", button);
+        undoBar.replaceChildren(bourse.el("span", {}, text), " ", button);
         undoBar.hidden = false;
         undoTimer = setTimeout(() => { undoBar.hidden = true; }, 10000);
     }
