@@ -31,8 +31,9 @@ from selenium.webdriver.chrome.service import Service  # noqa: E402
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 
-# name: (width, height, device pixel ratio), emulated as a touch device. Every browser test runs
-# at these two (the `size` fixture).
+# name: (width, height, device pixel ratio), emulated as a touch device. The tests about layout
+# run at these two (the `size` fixture); a test whose subject does not depend on the screen, at
+# phone size only (`one_size`).
 SIZES = {
     "phone": (390, 844, 3),
     "tablet": (820, 1180, 2),
@@ -114,6 +115,33 @@ def running_sim(*arguments):
         process.wait()
 
 
+# The modules that take longest (a minute of a free tier, the pages' 30 s refresh, restarts,
+# timeouts), first: scripts/test-browser runs the modules on two workers, each module whole on
+# the next free one, and a long module started last would be the run's tail. The rest follow in
+# their own order. Measured with --durations=0 (seconds on this project's 2-core machine).
+LONGEST_FIRST = [
+    "test_phone_app.py",  # ~100
+    "test_free_tier_on_its_way.py",  # ~75
+    "test_exchange_ticket.py",  # ~60
+    "test_network.py",  # ~60
+    "test_markets.py",  # ~55
+    "test_exchange_orders.py",  # ~55
+    "test_header_and_dates.py",  # ~50
+    "test_lifecycle.py",  # ~50
+    "test_markets_offline.py",  # ~50
+    "test_exchange_crash.py",  # ~45
+    "test_exchange_providers.py",  # ~45
+    "test_notifications.py",  # ~40
+]
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items):
+    """The modules of LONGEST_FIRST first, in that order; within a module the order is pytest's."""
+    rank = {name: index for index, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
+
+
 @pytest.fixture(scope="session")
 def app_url():
     """The base URL of a running `bourse serve` on its embedded default data."""
@@ -161,8 +189,15 @@ def make_driver(size, accept_insecure_certs=False):
 
 @pytest.fixture(params=list(SIZES), scope="module")
 def size(request):
-    """The screen size a test runs at: every browser test runs at phone and tablet size."""
+    """The screen size a test runs at: phone and tablet size, unless the test is `one_size`."""
     return request.param
+
+
+# For a test in a module of two sizes (phone and tablet, or a module's own `size` with phone among
+# them) whose subject does not depend on the screen (no layout checked: what a page says, what the
+# server did; a screenshot is no check): it runs at phone size only, on the module's phone browser.
+# The tests about layout (width, touch targets, broken words, positions, axe's checks) keep both.
+one_size = pytest.mark.parametrize("size", ["phone"], indirect=True)
 
 
 @pytest.fixture(scope="module")

@@ -11,6 +11,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from axe_check import assert_no_serious_violations
+from conftest import one_size
 from layout_checks import assert_fits_width, assert_touch_targets
 from test_exchange import set_field, tap
 
@@ -112,6 +113,7 @@ def test_alert_me_then_my_stocks_then_remove(driver, app_url, screenshot):
         call(app_url, "/api/v1/watchlist", "PUT", {"symbols": []})
 
 
+@one_size
 def test_a_fired_alert_shows_its_price_and_is_re_armed(driver, app_url):
     remove_alerts(app_url, "KO")
     try:

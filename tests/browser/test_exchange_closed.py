@@ -9,7 +9,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
 from axe_check import assert_no_serious_violations
-from conftest import running_app
+from conftest import one_size, running_app
 from layout_checks import assert_fits_width
 from test_exchange import api, choose, history_row, last_seq, open_live, place, set_field, wait
 
@@ -49,6 +49,7 @@ def test_the_screen_says_the_market_is_closed(driver, app_url, screenshot):
     assert_fits_width(driver)
 
 
+@one_size
 def test_a_market_order_is_rejected_market_closed(driver, app_url, screenshot):
     open_live(driver, app_url)
     choose(driver, '[data-side="buy"]')
@@ -64,6 +65,7 @@ def test_a_market_order_is_rejected_market_closed(driver, app_url, screenshot):
     screenshot()
 
 
+@one_size
 def test_a_limit_order_rests_while_closed(driver, app_url, screenshot):
     open_live(driver, app_url)
     # Well above the best ask: it would fill at once in an open market.

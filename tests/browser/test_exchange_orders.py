@@ -15,6 +15,7 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
 
 from axe_check import assert_no_serious_violations
+from conftest import one_size
 from layout_checks import assert_fits_width, assert_touch_targets
 from test_exchange import api, choose, history_ids, history_row, open_live, place, set_field, submit_order, tap, wait
 
@@ -222,6 +223,7 @@ def test_a_stop_order_waits_in_open_orders_with_its_level_and_is_cancelled(drive
     choose(driver, '[data-type="market"]')
 
 
+@one_size
 def test_trailing_stops_show_their_level_as_it_moves(driver, app_url, screenshot):
     open_live(driver, app_url)
     trail = cents(last_price(driver) * Decimal("0.2"))
@@ -306,6 +308,7 @@ def test_a_bracket_entrys_exits_appear_and_cancel_from_the_list(driver, app_url,
         assert api(app_url, f"/api/v1/orders/{entry}{suffix}")["order"]["status"] == "CANCELLED"
 
 
+@one_size
 def test_a_stop_already_passed_triggers_at_once_and_the_history_says_where(driver, app_url, screenshot):
     open_live(driver, app_url)
     # A buy stop below the last price: its condition (last >= level) holds, so it triggers on placement.

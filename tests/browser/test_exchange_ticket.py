@@ -13,7 +13,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 import conftest
-from conftest import running_app
+from conftest import one_size, running_app
 from layout_checks import assert_fits_width, assert_touch_targets, broken_words
 from test_exchange import api, choose, last_seq, open_live, set_field, tap, wait
 from test_exchange_orders import order_count, post
@@ -48,6 +48,7 @@ def ticks_per_second(driver):
     return last_seq(driver) - first
 
 
+@one_size
 def test_the_ticket_keeps_exactly_what_is_typed_while_ticks_pour_in(driver, fast_app, screenshot):
     open_live(driver, fast_app)
     assert ticks_per_second(driver) >= 10, "the feed is not fast enough for this test to mean anything"
@@ -102,6 +103,7 @@ def test_the_ticket_keeps_exactly_what_is_typed_while_ticks_pour_in(driver, fast
     choose(driver, '[data-type="market"]')
 
 
+@one_size
 def test_one_share_by_default_zero_is_refused_before_sending(driver, fast_app, screenshot):
     open_live(driver, fast_app)
     assert value(driver, "quantity") == "1"
@@ -126,6 +128,7 @@ def test_one_share_by_default_zero_is_refused_before_sending(driver, fast_app, s
     assert submit_text(driver) == "Buy 1 at market"
 
 
+@one_size
 def test_an_order_over_the_threshold_asks_before_it_is_sent(driver, fast_app, screenshot):
     open_live(driver, fast_app)
     assert driver.find_element(By.ID, "ticket").get_attribute("data-confirm-above") == "10000"
@@ -224,6 +227,7 @@ def test_after_five_notices_the_submit_button_is_still_on_top(driver, fast_app, 
     assert toast["y"] + toast["height"] <= bar["y"], "the notice sits above the tab bar"
 
 
+@one_size
 def test_a_page_opened_fresh_tells_nothing_that_happened_before(driver, fast_app):
     post(fast_app, "/api/v1/orders", {"side": "buy", "type": "market", "quantity": 1})
     open_live(driver, fast_app)
@@ -231,6 +235,7 @@ def test_a_page_opened_fresh_tells_nothing_that_happened_before(driver, fast_app
     assert driver.find_elements(By.CSS_SELECTOR, "#toasts .toast") == []
 
 
+@one_size
 def test_cancelling_one_exit_says_first_that_the_other_goes_too(driver, fast_app, screenshot):
     open_live(driver, fast_app)
     bid = float(driver.find_element(By.ID, "best-bid").text)

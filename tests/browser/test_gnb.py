@@ -5,6 +5,7 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
 from axe_check import assert_no_serious_violations
+from conftest import one_size
 from layout_checks import assert_fits_width, assert_touch_targets
 
 PRODUCTS = ["B2009", "M2007", "R2008", "T2006"]
@@ -56,6 +57,7 @@ def test_unknown_product(driver, app_url, screenshot):
     assert_no_serious_violations(driver)
 
 
+@one_size
 @pytest.mark.parametrize("sku", ["transactions.xml", "rates"])
 def test_a_sku_named_like_the_gnb_services_files_is_a_product_page(driver, app_url, sku):
     """The GNB stand-in has its own port and prefix: on the app, every SKU is a product page."""

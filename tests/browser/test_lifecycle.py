@@ -84,6 +84,14 @@ def configured_sources(port):
     }
 
 
+@pytest.fixture(scope="module")
+def sim_port():
+    """One `bourse sim` standing in for every source of the tests that configure them: each only
+    asks it for data."""
+    with stand_in_services() as port:
+        yield port
+
+
 def get_json(url):
     host, port = url.removeprefix("http://").split("/", 1)[0].split(":")
     path = "/" + url.removeprefix("http://").split("/", 1)[1]
@@ -96,8 +104,8 @@ def get_json(url):
         connection.close()
 
 
-def test_with_every_source_configured_serve_listens_on_its_own_port_only():
-    with stand_in_services() as sim_port, running_app(**configured_sources(sim_port)) as url:
+def test_with_every_source_configured_serve_listens_on_its_own_port_only(sim_port):
+    with running_app(**configured_sources(sim_port)) as url:
         app_port = int(url.rsplit(":", 1)[1])
         assert listening_ports(url.process.pid) == {app_port}
         # The configured sources are really used: the market is "polygon" (the sim's), and so
@@ -111,33 +119,32 @@ def test_with_every_source_configured_serve_listens_on_its_own_port_only():
         assert status == 200 and book["source"] == "feed"
 
 
-def test_with_nothing_configured_serve_runs_its_stand_ins_on_one_more_port():
-    with running_app() as url:
-        ports = listening_ports(url.process.pid)
-        assert int(url.rsplit(":", 1)[1]) in ports
-        assert len(ports) == 2
+def test_with_nothing_configured_serve_runs_its_stand_ins_on_one_more_port(app_url):
+    # The session's app is one: `bourse serve` with nothing configured.
+    ports = listening_ports(app_url.process.pid)
+    assert int(app_url.rsplit(":", 1)[1]) in ports
+    assert len(ports) == 2
 
 
 @pytest.mark.parametrize(
     "command", [["quote", "AAPL"], ["history", "AAPL", "--days", "5"], ["search", "app"], ["orders"]],
     ids=["quote", "history", "search", "orders"])
-def test_with_sources_configured_the_commands_listen_on_no_port(command, tmp_path):
-    with stand_in_services() as sim_port:
-        environment = dict(os.environ, **configured_sources(sim_port))
-        trace = tmp_path / "trace"
-        arguments = command
-        if command[0] == "orders":
-            # A database to read: `history --database` creates and migrates one.
-            database = str(tmp_path / "bourse.sqlite")
-            subprocess.run([str(bourse_binary()), "history", "AAPL", "--database", database],
-                           env=environment, capture_output=True, check=True, timeout=120)
-            arguments = command + ["--database", database]
-        result = subprocess.run(
-            ["strace", "-f", "-qq", "-e", "trace=listen", "-o", str(trace), str(bourse_binary()), *arguments],
-            env=environment, capture_output=True, text=True, timeout=120)
-        assert result.returncode == 0, result.stderr
-        calls = [line for line in trace.read_text().splitlines() if "listen(" in line]
-        assert calls == []
+def test_with_sources_configured_the_commands_listen_on_no_port(command, tmp_path, sim_port):
+    environment = dict(os.environ, **configured_sources(sim_port))
+    trace = tmp_path / "trace"
+    arguments = command
+    if command[0] == "orders":
+        # A database to read: `history --database` creates and migrates one.
+        database = str(tmp_path / "bourse.sqlite")
+        subprocess.run([str(bourse_binary()), "history", "AAPL", "--database", database],
+                       env=environment, capture_output=True, check=True, timeout=120)
+        arguments = command + ["--database", database]
+    result = subprocess.run(
+        ["strace", "-f", "-qq", "-e", "trace=listen", "-o", str(trace), str(bourse_binary()), *arguments],
+        env=environment, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    calls = [line for line in trace.read_text().splitlines() if "listen(" in line]
+    assert calls == []
 
 
 def test_without_a_key_quote_starts_the_simulated_market_it_needs(tmp_path):
@@ -305,7 +312,7 @@ def ask_and_wait(url, path, outcomes):
         connection.close()
 
 
-def test_sigterm_with_the_market_source_hanging_and_pages_waiting_on_it_exits_0_within_5_s(tmp_path):
+def test_sigterm_with_the_market_source_hanging_and_pages_waiting_on_it_exits_0_within_5_s(tmp_path, sim_port):
     """The soak's 25-minute run once did not stop within 30 s of SIGTERM. Requests waiting on a
     source that does not answer (each may wait `BOURSE_SOURCE_DEADLINE`, here 60 s) and on the
     rate limiter's queue (1 request a minute, taken by the listings refresh at start) must not
@@ -313,7 +320,7 @@ def test_sigterm_with_the_market_source_hanging_and_pages_waiting_on_it_exits_0_
     every order it answered is in the database."""
     database = tmp_path / "bourse.sqlite"
     port = free_port()
-    with stand_in_services() as sim_port, hanging_source() as (market_port, held):
+    with hanging_source() as (market_port, held):
         sources = dict(
             configured_sources(sim_port), POLYGON_BASE_URL=f"http://127.0.0.1:{market_port}",
             POLYGON_RATE_LIMIT="1", BOURSE_SOURCE_DEADLINE="60")

@@ -17,6 +17,7 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
 from axe_check import assert_no_serious_violations
+from conftest import one_size
 from layout_checks import assert_fits_width, assert_touch_targets
 
 SIGNED = re.compile(r"^([+\u2212]\d+\.\d{2,}|0\.0+|—)$")
@@ -189,6 +190,7 @@ def test_search_suggestions_open_a_stock(driver, app_url, screenshot):
     wait(driver).until(EC.url_to_be(app_url + "/stocks/MSFT"))
 
 
+@one_size
 def test_search_without_suggestions_goes_to_the_search_page(driver, app_url):
     require(app_url, "/search?q=bank", "the search page")
     driver.get(app_url + "/")

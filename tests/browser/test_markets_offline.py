@@ -6,10 +6,12 @@ process of its own, and the app is started with POLYGON_API_KEY and POLYGON_BASE
 it, so that the test can kill the source and start it again on the same port.
 """
 import contextlib
+import json
 import socket
 import sqlite3
 import subprocess
 import time
+import urllib.request
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -81,6 +83,17 @@ def age_the_cache(database):
         connection.commit()
 
 
+def wait_until_stale(app_url, path, seconds=30):
+    """Waits until the app answers `path` from its last saved copy (`stale`), the source being down."""
+    deadline = time.monotonic() + seconds
+    while True:
+        with urllib.request.urlopen(app_url + path, timeout=30) as response:
+            if json.load(response)["stale"]:
+                return
+        assert time.monotonic() < deadline, f"{path} was still answered as fresh after {seconds} s"
+        time.sleep(0.2)
+
+
 def wait(driver, seconds=30):
     return WebDriverWait(driver, seconds)
 
@@ -104,8 +117,9 @@ def test_stop_the_source_and_reload(driver, app_on_source, source, screenshot):
     source.stop()
     age_the_cache(app_on_source.database)
     # The app keeps decoded answers in memory for at most 10 s before it reads the database
-    # again (the hot cache), so the aged copy is what it reads after that.
-    time.sleep(11)
+    # again (the hot cache), so the aged copy is what it reads after that: wait until the stock's
+    # answer (the newest in memory, the list's came before it) is the aged copy, no longer.
+    wait_until_stale(app_on_source, "/api/v1/stocks/AAPL")
 
     driver.refresh()
     wait(driver, 60).until(lambda d: notice(d).is_displayed())

@@ -14,6 +14,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from axe_check import assert_no_serious_violations
+from conftest import one_size
 from layout_checks import assert_fits_width, assert_touch_targets
 from test_alerts_ui import call, wait
 from test_exchange import tap
@@ -96,11 +97,10 @@ class DevTools:
         self.socket.close()
 
 
-def test_permission_is_asked_only_when_notify_me_is_tapped(counting, app_url, screenshot, size):
-    if size != "phone":
-        # Nothing here depends on the layout (the bell's layout is checked at both sizes below),
-        # and headless Chromium's push subscription waits out notify.js's 20 s timeout.
-        pytest.skip("the permission flow runs at phone size only")
+# Nothing here depends on the layout (the bell's layout is checked at both sizes below), and
+# headless Chromium's push subscription waits out notify.js's 20 s timeout: phone size only.
+@one_size
+def test_permission_is_asked_only_when_notify_me_is_tapped(counting, app_url, screenshot):
     driver = counting
     for path in ["/markets", "/stocks/AAPL", "/exchange", "/"]:
         driver.get(app_url + path)
@@ -155,6 +155,7 @@ def close_notifications(driver):
             .then((list) => { list.forEach((n) => n.close()); done(true); }, () => done(false));""")
 
 
+@one_size
 def test_a_push_is_shown_by_the_service_worker(counting, app_url):
     driver = counting
     driver.execute_cdp_cmd("Browser.grantPermissions", {"permissions": ["notifications"], "origin": app_url})

@@ -2,8 +2,10 @@
 control, everything seen on the device opening with the server stopped (and the offline notice),
 offline search, an order refused offline, the pages refreshing by themselves when the server
 is back, a new version replacing the old cache; the tab bar and the 56 px header; My stocks."""
+import json
 import subprocess
 import time
+import urllib.request
 
 import pytest
 from selenium.common.exceptions import StaleElementReferenceException
@@ -30,6 +32,13 @@ def phone():
     driver = make_driver("phone")
     yield driver
     driver.quit()
+
+
+def set_watchlist(app_url, symbols):
+    request = urllib.request.Request(app_url + "/api/v1/watchlist", method="PUT", data=json.dumps({"symbols": symbols}).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=20):
+        pass
 
 
 def controlled(driver):
@@ -149,30 +158,31 @@ def test_a_new_version_replaces_the_old_cache(phone):
         assert len(second) == 1 and second != first
 
 
-def test_the_tab_bar_and_header_at_phone_size(phone):
-    with running_app() as app_url:
-        phone.get(app_url + "/markets")
-        header = phone.execute_script("return document.querySelector('.site-header').getBoundingClientRect().height")
-        assert header <= 56
-        bar = phone.find_element(By.CSS_SELECTOR, "nav.tab-bar")
-        assert bar.is_displayed()
-        assert not phone.find_element(By.CSS_SELECTOR, "nav[aria-label=Sections]").is_displayed()
-        for title, path in [("Exchange", "/exchange"), ("GNB", "/gnb"), ("Search", "/search"), ("Markets", "/markets"),
-                            ("My stocks", "/")]:
-            link = phone.find_element(By.XPATH, f"//nav[@class='tab-bar']//a[.//span[text()='{title}']]")
-            link.click()
-            wait(phone).until(lambda d: d.current_url == app_url + path)
-            assert_fits_width(phone)
-        assert_touch_targets(phone)
-        assert_no_serious_violations(phone)
-        phone.set_window_size(320, 700)
-        for path in ["/", "/markets", "/stocks/AAPL", "/exchange", "/gnb"]:
-            phone.get(app_url + path)
-            assert_fits_width(phone)
+def test_the_tab_bar_and_header_at_phone_size(phone, app_url):
+    phone.get(app_url + "/markets")
+    header = phone.execute_script("return document.querySelector('.site-header').getBoundingClientRect().height")
+    assert header <= 56
+    bar = phone.find_element(By.CSS_SELECTOR, "nav.tab-bar")
+    assert bar.is_displayed()
+    assert not phone.find_element(By.CSS_SELECTOR, "nav[aria-label=Sections]").is_displayed()
+    for title, path in [("Exchange", "/exchange"), ("GNB", "/gnb"), ("Search", "/search"), ("Markets", "/markets"),
+                        ("My stocks", "/")]:
+        link = phone.find_element(By.XPATH, f"//nav[@class='tab-bar']//a[.//span[text()='{title}']]")
+        link.click()
+        wait(phone).until(lambda d: d.current_url == app_url + path)
+        assert_fits_width(phone)
+    assert_touch_targets(phone)
+    assert_no_serious_violations(phone)
+    phone.set_window_size(320, 700)
+    for path in ["/", "/markets", "/stocks/AAPL", "/exchange", "/gnb"]:
+        phone.get(app_url + path)
+        assert_fits_width(phone)
 
 
-def test_my_stocks_follow_reorder_remove(phone):
-    with running_app() as app_url:
+def test_my_stocks_follow_reorder_remove(phone, app_url):
+    # The session's app, its list emptied first and after (other modules follow stocks too).
+    set_watchlist(app_url, [])
+    try:
         phone.get(app_url + "/")
         assert phone.find_element(By.ID, "follow-hint").is_displayed(), "the home screen says how to follow"
         for symbol in ["AAPL", "MSFT", "KO"]:
@@ -208,6 +218,8 @@ def test_my_stocks_follow_reorder_remove(phone):
         assert_touch_targets(phone)
         phone.refresh()
         wait(phone).until(lambda d: rows(d) == ["KO", "MSFT"])
+    finally:
+        set_watchlist(app_url, [])
 
 
 def test_the_first_page_a_device_opens_works_offline(phone):
@@ -243,19 +255,18 @@ def test_the_first_page_a_device_opens_works_offline(phone):
 HEADER_PAGES = ["/", "/markets", "/stocks/AAPL", "/search", "/exchange", "/gnb", "/gnb/T2006", "/nowhere"]
 
 
-def test_every_header_keeps_a_usable_search_box_at_390_px(phone):
+def test_every_header_keeps_a_usable_search_box_at_390_px(phone, app_url):
     """Spec §7: one header row at most 56 px tall; the source label stays short (the whole source is
     said in the page), so the search box keeps a usable width on every page."""
-    with running_app() as app_url:
-        for path in HEADER_PAGES:
-            phone.get(app_url + path)
-            if path.startswith("/gnb"):  # the label comes with the data: the long GNB source
-                wait(phone).until(lambda d: d.find_element(By.ID, "source-label").is_displayed())
-                note = phone.find_element(By.ID, "source-note")
-                assert note.is_displayed() and "GNB" in note.text, note.text
-            width, height = phone.execute_script("""
-                return [document.getElementById("site-search-input").getBoundingClientRect().width,
-                        document.querySelector(".site-header").getBoundingClientRect().height];""")
-            assert width >= 120, f"{path}: the search box is {width} px wide"
-            assert height <= 56, f"{path}: the header is {height} px tall"
-            assert_fits_width(phone)
+    for path in HEADER_PAGES:
+        phone.get(app_url + path)
+        if path.startswith("/gnb"):  # the label comes with the data: the long GNB source
+            wait(phone).until(lambda d: d.find_element(By.ID, "source-label").is_displayed())
+            note = phone.find_element(By.ID, "source-note")
+            assert note.is_displayed() and "GNB" in note.text, note.text
+        width, height = phone.execute_script("""
+            return [document.getElementById("site-search-input").getBoundingClientRect().width,
+                    document.querySelector(".site-header").getBoundingClientRect().height];""")
+        assert width >= 120, f"{path}: the search box is {width} px wide"
+        assert height <= 56, f"{path}: the header is {height} px tall"
+        assert_fits_width(phone)

@@ -13,6 +13,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 import conftest
+from conftest import one_size
 from layout_checks import MIN_TARGET, assert_fits_width, assert_touch_targets, broken_words
 
 PRICE = re.compile(r"^\d+\.\d{2,}$")
@@ -76,6 +77,7 @@ def suggest(driver, app_url, query):
     return driver.find_elements(By.CSS_SELECTOR, "#site-search-list [role=option]")
 
 
+@one_size
 def test_typing_nvda_suggests_nvda_first_with_its_saved_price(driver, app_url, screenshot):
     price_the_market(app_url)
     expected = get_json(app_url, "/api/v1/search?q=nvda&limit=8")["results"][0]
@@ -96,10 +98,9 @@ def test_typing_nvda_suggests_nvda_first_with_its_saved_price(driver, app_url, s
     assert console_errors(driver) == []
 
 
+@one_size  # the order does not depend on the screen
 @pytest.mark.parametrize("query, symbol", [("msft", "MSFT"), ("aapl", "AAPL"), ("apple", "AAPL"), ("t", "T")])
-def test_the_exact_symbol_or_the_company_comes_first(driver, app_url, query, symbol, size):
-    if size != "phone":
-        pytest.skip("the order does not depend on the screen")
+def test_the_exact_symbol_or_the_company_comes_first(driver, app_url, query, symbol):
     options = suggest(driver, app_url, query)
     assert options[0].get_attribute("data-symbol") == symbol, [o.get_attribute("data-symbol") for o in options]
 

@@ -55,6 +55,14 @@ def request(url, method="GET", headers=None, data=None):
         return error.code, error.headers, error.read().decode()
 
 
+@pytest.fixture(scope="module")
+def signed_app():
+    """The app with a password set, on a network address (bound to 0.0.0.0, reached on 127.0.0.1):
+    the API's test and the pages' share it (the pages' test signs in with a session of its own)."""
+    with running_app(host="0.0.0.0", prepare=set_password) as app_url:
+        yield app_url
+
+
 def sign_in(app_url, user="ada", password=PASSWORD):
     form = urllib.parse.urlencode({"name": user, "password": password, "next": "/"}).encode()
     return request(app_url + "/signin", "POST", {"Content-Type": "application/x-www-form-urlencoded"}, form)
@@ -87,38 +95,38 @@ def test_a_short_password_is_refused_and_nothing_is_set(tmp_path):
     assert refused.returncode == 64
 
 
-def test_with_a_password_the_api_needs_a_session_or_a_token():
-    with running_app(host="0.0.0.0", prepare=set_password) as app_url:
-        status, headers, body = request(app_url + "/api/v1/orders")
-        assert status == 401 and json.loads(body)["error"].startswith("sign in first")
-        assert request(app_url + "/api/v1/health")[0] == 200, "health stays open for monitors"
-        status, headers, _ = request(app_url + "/exchange")
-        assert status == 303 and headers["Location"] == "/signin?next=%2Fexchange"
+def test_with_a_password_the_api_needs_a_session_or_a_token(signed_app):
+    app_url = signed_app
+    status, headers, body = request(app_url + "/api/v1/orders")
+    assert status == 401 and json.loads(body)["error"].startswith("sign in first")
+    assert request(app_url + "/api/v1/health")[0] == 200, "health stays open for monitors"
+    status, headers, _ = request(app_url + "/exchange")
+    assert status == 303 and headers["Location"] == "/signin?next=%2Fexchange"
 
-        status, headers, _ = sign_in(app_url, password="wrong password!")
-        assert status == 401 and "Set-Cookie" not in headers
-        status, headers, _ = sign_in(app_url)
-        assert status == 303
-        cookie = headers["Set-Cookie"].split(";")[0]
-        assert request(app_url + "/api/v1/orders", headers={"Cookie": cookie})[0] == 200
+    status, headers, _ = sign_in(app_url, password="wrong password!")
+    assert status == 401 and "Set-Cookie" not in headers
+    status, headers, _ = sign_in(app_url)
+    assert status == 303
+    cookie = headers["Set-Cookie"].split(";")[0]
+    assert request(app_url + "/api/v1/orders", headers={"Cookie": cookie})[0] == 200
 
-        created = bourse("token", "create", "nightly-report", "--database", str(app_url.database))
-        assert created.returncode == 0, created.stderr
-        token = created.stdout.splitlines()[0]
-        assert token.startswith("bourse_")
-        bearer = {"Authorization": f"Bearer {token}"}
-        assert request(app_url + "/api/v1/orders", headers=bearer)[0] == 200
-        listed = bourse("token", "list", "--json", "--database", str(app_url.database))
-        assert [row["name"] for row in json.loads(listed.stdout)] == ["nightly-report"]
-        assert token not in listed.stdout
+    created = bourse("token", "create", "nightly-report", "--database", str(app_url.database))
+    assert created.returncode == 0, created.stderr
+    token = created.stdout.splitlines()[0]
+    assert token.startswith("bourse_")
+    bearer = {"Authorization": f"Bearer {token}"}
+    assert request(app_url + "/api/v1/orders", headers=bearer)[0] == 200
+    listed = bourse("token", "list", "--json", "--database", str(app_url.database))
+    assert [row["name"] for row in json.loads(listed.stdout)] == ["nightly-report"]
+    assert token not in listed.stdout
 
-        assert bourse("token", "revoke", "nightly-report", "--database", str(app_url.database)).returncode == 0
-        deadline = time.monotonic() + 30  # the server rechecks what it knows every 10 s
-        while request(app_url + "/api/v1/orders", headers=bearer)[0] != 401:
-            assert time.monotonic() < deadline, "the revoked token still works"
-            time.sleep(1)
-        missing = bourse("token", "revoke", "nightly-report", "--database", str(app_url.database))
-        assert missing.returncode == 1 and "no token is named nightly-report" in missing.stderr
+    assert bourse("token", "revoke", "nightly-report", "--database", str(app_url.database)).returncode == 0
+    deadline = time.monotonic() + 30  # the server rechecks what it knows every 10 s
+    while request(app_url + "/api/v1/orders", headers=bearer)[0] != 401:
+        assert time.monotonic() < deadline, "the revoked token still works"
+        time.sleep(0.2)
+    missing = bourse("token", "revoke", "nightly-report", "--database", str(app_url.database))
+    assert missing.returncode == 1 and "no token is named nightly-report" in missing.stderr
 
 
 def test_sessions_survive_a_restart(tmp_path):
@@ -128,12 +136,6 @@ def test_sessions_survive_a_restart(tmp_path):
         cookie = sign_in(app_url)[1]["Set-Cookie"].split(";")[0]
     with running_app(database=database) as app_url:
         assert request(app_url + "/api/v1/orders", headers={"Cookie": cookie})[0] == 200
-
-
-@pytest.fixture(scope="module")
-def signed_app():
-    with running_app(prepare=set_password) as app_url:
-        yield app_url
 
 
 def wait(driver, seconds=20):
