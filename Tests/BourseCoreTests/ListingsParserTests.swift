@@ -68,7 +68,7 @@ struct ListingsParserTests {
             ])
     }
 
-    @Test("other-listed rows: NYSE and NYSE American kept, Arca and BZX skipped, names from Security Name")
+    @Test("other-listed rows: NYSE, NYSE American and NYSE Arca kept, BZX skipped, names from Security Name")
     func otherListed() throws {
         let text =
             Self.otherHeader + """
@@ -82,12 +82,13 @@ struct ListingsParserTests {
                 TSTX,Test Stock,Test Stock,N,TSTX,N,100.0,Y,TSTX
                 """
         let listings = try ListingsParser.otherListed(text)
-        #expect(listings.map(\.symbol) == ["A", "BRK.B", "KO", "ACU", "GLDX"])
+        #expect(listings.map(\.symbol) == ["A", "BRK.B", "KO", "ACU", "SPY", "GLDX"])
         #expect(listings[0].name == "Agilent Technologies, Inc.")
         #expect(listings[1].name == "Berkshire Hathaway Inc.")
         #expect(listings[2].name == "Coca-Cola Company (The)")
         #expect(listings[3] == Listing(symbol: "ACU", name: "Acme United Corporation.", exchange: .nyseAmerican, isETF: false))
-        #expect(listings[4].isETF)
+        #expect(listings[4] == Listing(symbol: "SPY", name: "SPDR S&P 500 ETF Trust", exchange: .nyseArca, isETF: true))
+        #expect(listings[5].isETF)
     }
 
     @Test("CRLF line ends and doubled quotes")

@@ -4,10 +4,11 @@ import Testing
 
 @Suite("BundledData")
 struct BundledDataTests {
-    @Test("the listings are NASDAQ, NYSE and NYSE American, one per symbol, sorted, without test issues")
+    @Test("the listings are NASDAQ, NYSE, NYSE American and NYSE Arca, one per symbol, sorted, without test issues")
     func listings() throws {
         let listings = try BundledData.listings()
-        #expect((8_300...8_500).contains(listings.count))  // 8,796 rows less 384 `$` preferreds and duplicates
+        // 8,796 + 2,707 (NYSE Arca) rows less the `$` preferreds and duplicates.
+        #expect((11_000...11_200).contains(listings.count))
         #expect(listings.map(\.symbol) == listings.map(\.symbol).sorted())
         #expect(Set(listings.map(\.symbol)).count == listings.count)
         // Every shipped symbol is one the app accepts in a URL or a command (no `ABR$D`).
@@ -20,7 +21,10 @@ struct BundledDataTests {
         #expect(bySymbol["KO"]?.name == "Coca-Cola Company (The)")
         #expect(bySymbol["AAPL"]?.exchange == .nasdaq)
         #expect(bySymbol["AAAP"]?.isETF == true)
-        #expect(Set(listings.map(\.exchange)) == [.nasdaq, .nyse, .nyseAmerican])
+        #expect(Set(listings.map(\.exchange)) == [.nasdaq, .nyse, .nyseAmerican, .nyseArca])
+        // The index funds the markets open on (SPEC §13): SPY, DIA and IWM list on NYSE Arca.
+        for fund in ["SPY", "DIA", "IWM"] { #expect(bySymbol[fund]?.exchange == .nyseArca && bySymbol[fund]?.isETF == true) }
+        #expect(bySymbol["QQQ"]?.exchange == .nasdaq)
         let leftovers = listings.filter {
             ($0.name.hasSuffix("Common Stock") && !$0.name.contains("Warrant")) || $0.name.hasSuffix(" ") || $0.name.isEmpty
         }

@@ -125,12 +125,12 @@ struct SimulatedMarketTests {
         #expect(market.groupedDaily(on: day, now: Fixtures.evening) == grouped)
     }
 
-    @Test("the bundled market prices about 8,400 symbols for a day")
+    @Test("the bundled market prices about 11,100 symbols for a day")
     func bundledGrouped() throws {
         let market = Fixtures.bundledMarket
         let grouped = market.groupedDaily(on: Fixtures.day("2025-06-16"), now: Fixtures.evening)
         #expect(grouped.count == market.listings.count)
-        #expect((8_300...8_500).contains(grouped.count))
+        #expect((11_000...11_200).contains(grouped.count))
         let sample = try #require(grouped.first { $0.symbol == "MSFT" })
         #expect(sample.bar == market.dailyBar("MSFT", on: Fixtures.day("2025-06-16"), now: Fixtures.evening))
     }

@@ -12,4 +12,5 @@ let benchmarks: @Sendable () -> Void = {
     OrderTypesBenchmarks.register()
     AlertBenchmarks.register()
     PushBenchmarks.register()
+    MoversBenchmarks.register()
 }

@@ -2,7 +2,7 @@ import BourseCore
 import Hummingbird
 import MarketData
 
-/// The markets: the API (`/api/v1/tickers`, `/api/v1/stocks/{symbol}`, `/api/v1/stocks/{symbol}/bars`)
+/// The markets: the API (`/api/v1/tickers`, `/api/v1/movers`, `/api/v1/stocks/{symbol}`, `/api/v1/stocks/{symbol}/bars`)
 /// and the screens (`/`, the list; `/stocks/{symbol}`, one stock).
 ///
 /// The screens answer with their shell at once, without asking the market for anything; their
@@ -32,6 +32,7 @@ struct MarketsController: FeatureController {
         router.get("api/v1/tickers") { request, context in
             try await hot.response(for: "tickers?" + (request.uri.query ?? "")) { try await tickers(request, context: context) }
         }
+        router.get("api/v1/movers") { _, _ in try await hot.response(for: "movers") { try await movers() } }
         router.get("api/v1/stocks/:symbol", use: stock)
         router.get("api/v1/stocks/:symbol/bars") { request, context in
             let key = "bars/" + (context.parameters.get("symbol") ?? "") + "?" + (request.uri.query ?? "")
@@ -120,6 +121,14 @@ struct MarketsController: FeatureController {
         case "desc": return TickerOrder(key: key, ascending: false)
         case let other: throw APIError(.badRequest, "order must be asc or desc, got \"\(other.prefix(20))\"")
         }
+    }
+
+    /// The last trading day's movers among the listings (SPEC §13), at no request of their own.
+    @Sendable func movers() async throws -> MoversResponse {
+        guard let listings else { throw APIError(.serviceUnavailable, "the listings are not loaded") }
+        let names = try await listings.listingsBySymbol()
+        let movers = try await market.movers { names[$0]?.name }
+        return MoversResponse(movers: movers, source: market.source)
     }
 
     @Sendable func stock(_ request: Request, context: Context) async throws -> StockResponse {

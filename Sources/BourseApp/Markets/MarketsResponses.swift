@@ -103,3 +103,43 @@ struct BarsResponse: ResponseEncodable {
         fetchedAt = Timestamp.iso8601(bars.fetchedAt)
     }
 }
+
+/// `GET /api/v1/movers`: the last trading day's top gainers, top losers and most active
+/// stocks; decimals as strings, the volume a whole number of shares.
+struct MoversResponse: ResponseEncodable {
+    struct Row: Encodable {
+        let symbol: String
+        let name: String
+        let price: ExactDecimal
+        let change: ExactDecimal
+        let changePercent: ExactDecimal
+        let volume: Int64
+
+        init(_ row: MarketMovers.Row) {
+            symbol = row.symbol
+            name = row.name
+            price = row.price
+            change = row.change
+            changePercent = row.changePercent
+            volume = Int64(row.volume.rounded(toPlaces: 0, .down).description) ?? 0
+        }
+    }
+
+    let asOf: MarketDate
+    let gainers: [Row]
+    let losers: [Row]
+    let active: [Row]
+    let source: SourceKind
+    let stale: Bool
+    let fetchedAt: String
+
+    init(movers: Fetched<MarketMovers>, source: SourceKind) {
+        asOf = movers.value.asOf
+        gainers = movers.value.gainers.map(Row.init)
+        losers = movers.value.losers.map(Row.init)
+        active = movers.value.active.map(Row.init)
+        self.source = source
+        stale = movers.isStale
+        fetchedAt = Timestamp.iso8601(movers.fetchedAt)
+    }
+}

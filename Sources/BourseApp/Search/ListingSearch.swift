@@ -57,6 +57,11 @@ public actor ListingSearch {
         try await indexed().index.inResultOrder
     }
 
+    /// Every listing by symbol.
+    public func listingsBySymbol() async throws(SearchUnavailable) -> [String: Listing] {
+        try await indexed().listings
+    }
+
     /// The listing of `symbol` (normalized), or nil.
     public func listing(_ symbol: String) async -> Listing? {
         try? await indexed().listings[symbol]

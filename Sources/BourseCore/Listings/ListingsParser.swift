@@ -45,6 +45,7 @@ public enum ListingsParser {
             switch fields[exchangeColumn].trimmingSpaces() {
             case "N": exchange = .nyse
             case "A": exchange = .nyseAmerican
+            case "P": exchange = .nyseArca
             default: continue
             }
             let ticker = try symbolField(fields[symbol], line: row.line)

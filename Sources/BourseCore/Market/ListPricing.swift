@@ -29,4 +29,12 @@ public struct ListPricing: Sendable {
 
     /// How many stocks traded on the last day.
     public var count: Int { last.count }
+
+    /// Calls `body` with the quote and the day's volume of every stock that traded on the last
+    /// day, in no particular order.
+    public func forEachQuote(_ body: (_ quote: Quote, _ volume: ExactDecimal) throws -> Void) rethrows {
+        for (symbol, bar) in last {
+            try body(Quote(symbol: symbol, price: bar.close, previousClose: previous[symbol]?.close, asOf: lastDay), bar.volume)
+        }
+    }
 }

@@ -3,6 +3,8 @@ public enum Exchange: String, Sendable, Codable, CaseIterable {
     case nasdaq = "NASDAQ"
     case nyse = "NYSE"
     case nyseAmerican = "NYSE American"
+    /// Where most exchange-traded funds list (SPY, DIA, IWM).
+    case nyseArca = "NYSE Arca"
 
     /// Polygon's `primary_exchange` MIC.
     public var mic: String {
@@ -10,6 +12,7 @@ public enum Exchange: String, Sendable, Codable, CaseIterable {
         case .nasdaq: return "XNAS"
         case .nyse: return "XNYS"
         case .nyseAmerican: return "XASE"
+        case .nyseArca: return "ARCX"
         }
     }
 

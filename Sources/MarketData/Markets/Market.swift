@@ -90,6 +90,20 @@ public struct Market: Sendable {
         }
     }
 
+    /// The last trading day's movers among the stocks `name` names (the listings), from the
+    /// whole-market answer every list is priced from: no request of their own. When the prices
+    /// have not come within `pricingPatience` they are on their way (`onItsWay`, ask again).
+    public func movers(name: @Sendable (String) -> String?) async throws(MarketDataError) -> Fetched<MarketMovers> {
+        try await withDeadline { () throws(MarketDataError) in
+            guard let priced = try await pricingResult(patience: pricingPatience).get() else {
+                throw .onItsWay(retryAfterSeconds: 5, reason: "the day's movers wait for the day's prices")
+            }
+            return Fetched(
+                value: MarketMovers(pricing: priced.value, name: name), fetchedAt: priced.fetchedAt,
+                isStale: priced.isStale)
+        }
+    }
+
     /// One page of the source's reference list (its largest), without prices: what the app
     /// reads to learn the listings newer than its shipped files. Background work: no person
     /// waits for it, so it has no deadline and waits for its turn in the rate limiter.

@@ -46,20 +46,21 @@ struct StockSnapshot: Sendable {
     var tradeID: String { String(10_000 + (seed >> 8) % 90_000_000) }
     var sequenceNumber: Int { Int((seed >> 16) % 900_000_000) + 1_000_000 }
 
-    /// Massive's numeric id of the listing exchange (1 NYSE American, 10 NYSE, 12 Nasdaq).
+    /// Massive's numeric id of the listing exchange (1 NYSE American, 10 NYSE, 11 NYSE Arca, 12 Nasdaq).
     var exchangeID: Int {
         switch listing.exchange {
         case .nasdaq: 12
         case .nyse: 10
         case .nyseAmerican: 1
+        case .nyseArca: 11
         }
     }
 
-    /// The SIP tape: 1 (A, NYSE), 2 (B, NYSE American and others), 3 (C, Nasdaq).
+    /// The SIP tape: 1 (A, NYSE), 2 (B, NYSE American, NYSE Arca and others), 3 (C, Nasdaq).
     var tape: Int {
         switch listing.exchange {
         case .nyse: 1
-        case .nyseAmerican: 2
+        case .nyseAmerican, .nyseArca: 2
         case .nasdaq: 3
         }
     }
