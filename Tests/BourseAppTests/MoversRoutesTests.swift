@@ -77,6 +77,48 @@ struct MoversRoutesTests {
         }
     }
 
+    @Test func theIndexFundsArePricedFromTheSameAnswer() async throws {
+        let live = try await LiveMarket.start()
+        let listings = try BundledData.listings()
+        let router = buildRouter(market: live.service, search: ListingSearch(listings: { listings }))
+        try await Application(router: router).test(.router) { client in
+            try await client.execute(uri: "/api/v1/tickers?limit=10", method: .get) { #expect($0.status == .ok) }
+            let before = live.standIn.requestCount
+            try await client.execute(uri: "/api/v1/quotes?symbols=SPY,qqq,DIA,IWM,ZZZZQ,SPY", method: .get) { response in
+                #expect(response.status == .ok)
+                let body = try json(response)
+                let rows = try #require(body["results"] as? [[String: Any]])
+                // In the order asked, each once; a symbol that is not listed is left out.
+                #expect(rows.compactMap { $0["symbol"] as? String } == ["SPY", "QQQ", "DIA", "IWM"])
+                #expect(rows.first?["name"] as? String == "State Street SPDR S&P 500 ETF Trust")
+                for row in rows {
+                    let symbol = try #require(row["symbol"] as? String)
+                    let close = try #require(live.market.dailyBar(symbol, on: Self.friday, now: live.now.date)?.close)
+                    #expect(row["price"] as? String == close.description, "\(symbol)")
+                }
+            }
+            #expect(live.standIn.requestCount == before, "the quotes asked the source again")
+        }
+    }
+
+    @Test(
+        "bad symbols are a 400 with a message",
+        arguments: [
+            ("/api/v1/quotes", "symbols is required"),
+            ("/api/v1/quotes?symbols=SPY,%3Cb%3E", "ticker symbol"),
+            ("/api/v1/quotes?symbols=" + (0..<51).map { "S\($0)" }.joined(separator: ","), "1 to 50"),
+        ])
+    func badSymbols(uri: String, message: String) async throws {
+        let live = try await LiveMarket.start()
+        try await Application(router: buildRouter(market: live.service, search: ListingSearch())).test(.router) { client in
+            try await client.execute(uri: uri, method: .get) { response in
+                #expect(response.status == .badRequest)
+                let body = try json(response)
+                #expect((body["error"] as? String)?.contains(message) == true, "\(body)")
+            }
+        }
+    }
+
     @Test func withoutListingsItSaysSo() async throws {
         let live = try await LiveMarket.start()
         try await Application(router: live.router).test(.router) { client in

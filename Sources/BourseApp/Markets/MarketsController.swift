@@ -33,6 +33,9 @@ struct MarketsController: FeatureController {
             try await hot.response(for: "tickers?" + (request.uri.query ?? "")) { try await tickers(request, context: context) }
         }
         router.get("api/v1/movers") { _, _ in try await hot.response(for: "movers") { try await movers() } }
+        router.get("api/v1/quotes") { request, _ in
+            try await hot.response(for: "quotes?" + (request.uri.query ?? "")) { try await quotes(request) }
+        }
         router.get("api/v1/stocks/:symbol", use: stock)
         router.get("api/v1/stocks/:symbol/bars") { request, context in
             let key = "bars/" + (context.parameters.get("symbol") ?? "") + "?" + (request.uri.query ?? "")
@@ -129,6 +132,42 @@ struct MarketsController: FeatureController {
         let names = try await listings.listingsBySymbol()
         let movers = try await market.movers { names[$0]?.name }
         return MoversResponse(movers: movers, source: market.source)
+    }
+
+    /// The most symbols `/api/v1/quotes` takes at once.
+    static let maxQuoteSymbols = 50
+
+    /// `GET /api/v1/quotes?symbols=SPY,QQQ`: the listed ones among `symbols` with their quotes, in
+    /// the order asked, from the whole-market answer every list is priced from (no request per
+    /// symbol); a symbol that is not listed is left out.
+    @Sendable func quotes(_ request: Request) async throws -> TickersResponse {
+        guard let text = request.textQuery("symbols") else {
+            throw APIError(.badRequest, "symbols is required: a comma-separated list such as SPY,QQQ")
+        }
+        var symbols: [String] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: true) {
+            switch Symbol.normalized(String(part)) {
+            case .success(let symbol): if !symbols.contains(symbol) { symbols.append(symbol) }
+            case .failure(let error): throw APIError(.badRequest, error.description)
+            }
+        }
+        guard (1...Self.maxQuoteSymbols).contains(symbols.count) else {
+            throw APIError(.badRequest, "symbols must name 1 to \(Self.maxQuoteSymbols) stocks, got \(symbols.count)")
+        }
+        guard let listings else { throw APIError(.serviceUnavailable, "the listings are not loaded") }
+        var tickers: [TickerSummary] = []
+        for symbol in symbols {
+            guard let listing = await listings.listing(symbol) else { continue }
+            tickers.append(
+                TickerSummary(
+                    symbol: listing.symbol, name: listing.name, primaryExchange: listing.exchange.mic,
+                    type: listing.isETF ? "ETF" : "CS"))
+        }
+        let priced = try await market.pricedQuotes(for: tickers.map(\.symbol))
+        let rows = tickers.map { PricedTicker(ticker: $0, quote: priced.quotes[$0.symbol], pending: priced.pending) }
+        return TickersResponse(
+            page: PricedTickerPage(rows: rows, nextCursor: nil, fetchedAt: priced.fetchedAt, isStale: priced.isStale),
+            source: market.source)
     }
 
     @Sendable func stock(_ request: Request, context: Context) async throws -> StockResponse {

@@ -26,6 +26,34 @@ struct MarketsListPage {
         Column(key: "changePercent", title: "% change", short: "%", numeric: true),
     ]
 
+    /// The day at a glance (`movers.js` fills it): the index funds, then the day's top gainers,
+    /// top losers and most active stocks, each list busy until its answer comes.
+    static let day: HTML = {
+        let bones: HTML = #"<span class="bone wide"></span><span class="bone"></span>"#
+        let fund: HTML = #"<li class="fund skeleton" aria-hidden="true">\#(bones)</li>"#
+        let mover: HTML = #"<li class="mover skeleton" aria-hidden="true">\#(bones)</li>"#
+        let lists: [(id: String, title: String)] = [
+            ("movers-gainers", "Top gainers"), ("movers-losers", "Top losers"), ("movers-active", "Most active"),
+        ]
+        let skeletons = Array(repeating: mover, count: 3).joined()
+        let columns = lists.map { list -> HTML in
+            #"""
+            <section class="movers-list" aria-labelledby="\#(list.id)-heading"><h3 id="\#(list.id)-heading">\#(list.title)</h3>\#
+            <ol class="mover-cards" id="\#(list.id)" aria-busy="true">\#(skeletons)</ol></section>
+            """#
+        }.joined()
+        return """
+            <section class="day" id="day" aria-labelledby="day-heading">
+            <h2 id="day-heading">The day <span class="day-as-of note" id="day-as-of"></span></h2>
+            <h3 class="visually-hidden">Index funds</h3>
+            <ul class="funds" id="funds" aria-busy="true">\(Array(repeating: fund, count: 4).joined())</ul>
+            <p class="note" id="funds-status" role="status" hidden></p>
+            <div class="movers">\(columns)</div>
+            <p class="note" id="movers-status" role="status" hidden></p>
+            </section>
+            """
+    }()
+
     /// What the home screen says until the user follows a stock.
     static let followHint: HTML = """
         <p class="notice" id="follow-hint">Follow the stocks you care about: open one and tap \
@@ -56,6 +84,8 @@ struct MarketsListPage {
             <h1>Markets</h1>
             <p class="lead">US stocks with their last close and the change from the day before.</p>\
             \(section == .myStocks ? Self.followHint : "")
+            \(Self.day)
+            <h2 class="all-heading">All stocks</h2>
             <table class="quotes" id="quotes">
             <caption id="quote-count">Stocks</caption>
             <thead><tr>\(headers)</tr></thead>
@@ -68,7 +98,7 @@ struct MarketsListPage {
             """
         return PageLayout(
             title: "Markets", section: section, sourceLabel: sourceLabel, content: content,
-            scripts: ["markets.js"], stylesheets: ["markets.css"]
+            scripts: ["movers.js", "markets.js"], stylesheets: ["markets.css"]
         ).render()
     }
 }

@@ -325,6 +325,12 @@ public struct PricedTicker: Sendable, Equatable {
     public var quote: Quote?
     /// The price has not come from the source yet (the free tier's rate limit): ask again.
     public var pending = false
+
+    public init(ticker: TickerSummary, quote: Quote?, pending: Bool = false) {
+        self.ticker = ticker
+        self.quote = quote
+        self.pending = pending
+    }
 }
 
 /// Quotes for a page someone is looking at: pending while the prices are on their way.
@@ -341,6 +347,13 @@ public struct PricedTickerPage: Sendable {
     public var nextCursor: String?
     public var fetchedAt: Date
     public var isStale: Bool
+
+    public init(rows: [PricedTicker], nextCursor: String?, fetchedAt: Date, isStale: Bool) {
+        self.rows = rows
+        self.nextCursor = nextCursor
+        self.fetchedAt = fetchedAt
+        self.isStale = isStale
+    }
 }
 
 public struct StockOverview: Sendable {
