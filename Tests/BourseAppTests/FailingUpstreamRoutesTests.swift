@@ -5,6 +5,7 @@ import HummingbirdTesting
 import Logging
 import MarketData
 import MarketDataLive
+import MarketsFeature
 import Storage
 import TestSupport
 import Testing

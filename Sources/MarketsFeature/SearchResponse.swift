@@ -1,10 +1,9 @@
 import BourseCore
-import Hummingbird
 
 /// `GET /api/v1/search`: `{"results":[{"symbol","name","exchange","price","change","changePercent","asOf"}]}`,
 /// the prices those the app has saved (`null` when it has none); `bourse search --json`: the same
 /// without the prices.
-public struct SearchResponse: ResponseEncodable, Sendable {
+public struct SearchResponse: Encodable, Sendable {
     struct Result: Encodable, Sendable {
         let symbol: String
         let name: String
@@ -40,16 +39,10 @@ public struct SearchResponse: ResponseEncodable, Sendable {
     }
 
     /// The listings with their saved quotes, by symbol.
-    init(listings: [Listing], quotes: [String: Quote]) {
+    public init(listings: [Listing], quotes: [String: Quote]) {
         results = listings.map {
             Result(
                 symbol: $0.symbol, name: $0.name, exchange: $0.exchange.rawValue, quote: quotes[$0.symbol], priced: true)
         }
     }
-}
-
-/// `GET /api/v1/search/listings`: `{"fields": ["symbol", "name", "exchange"], "rows": [[...], ...]}`.
-struct ListingsIndexResponse: ResponseEncodable {
-    let fields = ["symbol", "name", "exchange"]
-    let rows: [[String]]
 }

@@ -1,3 +1,4 @@
+import BourseCore
 import Foundation
 import NIOHTTP1
 
@@ -5,12 +6,12 @@ import NIOHTTP1
 /// `maxTargetBytes`, exactly one `Host` that `HostAllowlist` allows (and, for a target in
 /// absolute form, `http://host/path`, that host allowed too), and a body in no transfer coding
 /// but `chunked`.
-struct RequestRules: Sendable {
+public struct RequestRules: Sendable {
     /// The longest request target served (414 above it). The API's longest are a few hundred bytes.
     static let maxTargetBytes = 8 * 1024
     /// The most a request's head (request line and headers) may take (431 above it): NIO's
     /// decoder counts the target and every header line against it.
-    static let maxHeadBytes = 80 * 1024
+    public static let maxHeadBytes = 80 * 1024
 
     let hosts: HostAllowlist
 

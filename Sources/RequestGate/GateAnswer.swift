@@ -1,3 +1,4 @@
+import BourseCore
 import NIOCore
 import NIOHTTP1
 

@@ -1,16 +1,16 @@
 /// Quoting what a client sent back to it, bounded: an error may say what was wrong with the
 /// input, but never return a 70,000-character path whole.
-enum Echo {
+public enum Echo {
     /// The most characters of one input an answer quotes.
-    static let limit = 200
+    public static let limit = 200
 
     /// `text` in double quotes, cut to `limit` characters with "…" when longer.
-    static func quoted(_ text: some StringProtocol) -> String {
+    public static func quoted(_ text: some StringProtocol) -> String {
         "\"\(bounded(text, limit: limit))\""
     }
 
     /// `text`, cut to `limit` characters with "…" when longer.
-    static func bounded(_ text: some StringProtocol, limit: Int) -> String {
+    public static func bounded(_ text: some StringProtocol, limit: Int) -> String {
         text.count > limit ? String(text.prefix(limit)) + "…" : String(text)
     }
 }

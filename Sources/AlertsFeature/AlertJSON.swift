@@ -1,10 +1,9 @@
 import BourseCore
 import Foundation
-import Hummingbird
 
 /// An alert as the API shows it: the condition's member (`above`, `below` or `movePercent`)
 /// set and the other two `null`, its status, and when fired the time, price and day's change.
-struct AlertJSON: Encodable, Sendable {
+public struct AlertJSON: Encodable, Sendable {
     let id: String
     let symbol: String
     @ExplicitNull var above: String?
@@ -18,7 +17,7 @@ struct AlertJSON: Encodable, Sendable {
     @ExplicitNull var price: String?
     @ExplicitNull var changePercent: String?
 
-    init(_ alert: Alert) {
+    public init(_ alert: Alert) {
         id = alert.id
         symbol = alert.symbol
         switch alert.condition {
@@ -32,21 +31,5 @@ struct AlertJSON: Encodable, Sendable {
         firedAt = alert.firedAt.map(Timestamp.iso8601Milliseconds)
         price = alert.firedPrice?.description
         changePercent = alert.firedChangePercent?.description
-    }
-}
-
-/// `POST /api/v1/alerts` (201), `PUT /api/v1/alerts/{id}`.
-struct AlertResponse: ResponseEncodable {
-    let alert: AlertJSON
-}
-
-/// `GET /api/v1/alerts` and `bourse alerts list --json`: oldest first, at most `limit`.
-public struct AlertsResponse: ResponseEncodable {
-    let alerts: [AlertJSON]
-    let limit: Int
-
-    public init(_ alerts: [Alert]) {
-        self.alerts = alerts.map(AlertJSON.init)
-        limit = Alerts.maximumCount
     }
 }

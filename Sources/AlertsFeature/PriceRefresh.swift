@@ -1,6 +1,7 @@
 import BourseCore
 import Exchange
 import MarketData
+import WatchlistFeature
 
 /// One background refresh of the prices alerts are waiting on (SPEC.md §11): the alerts read
 /// again from their store (a change from the command line counts from here), then the quotes of

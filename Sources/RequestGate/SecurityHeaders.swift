@@ -1,6 +1,3 @@
-import HTTPTypes
-import Hummingbird
-
 /// The headers every answer carries, pages, JSON, images, scripts, errors and redirects alike.
 ///
 /// - `X-Content-Type-Options: nosniff`: a body is what its `Content-Type` says, never sniffed
@@ -14,7 +11,7 @@ import Hummingbird
 /// - `Strict-Transport-Security: max-age=31536000` on an answer that went over HTTPS (served
 ///   directly, or by a trusted proxy): the browser uses HTTPS for a year and never falls back.
 public enum SecurityHeaders {
-    static let permissionsPolicy =
+    public static let permissionsPolicy =
         "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()"
 
     /// The headers, by name and value; HSTS only when `secure`.
@@ -27,31 +24,5 @@ public enum SecurityHeaders {
         ]
         if secure { fields.append((name: "Strict-Transport-Security", value: "max-age=31536000")) }
         return fields
-    }
-
-    /// Sets them on `headers`, replacing any of the same name.
-    static func apply(to headers: inout HTTPFields, secure: Bool) {
-        for field in fields(secure: secure) {
-            guard let name = HTTPField.Name(field.name) else { continue }
-            headers[name] = field.value
-        }
-    }
-}
-
-/// Puts `SecurityHeaders` on every answer the router gives, errors included (an error thrown
-/// from further in becomes its response here, so that it gets them too).
-struct SecurityHeadersMiddleware: RouterMiddleware {
-    typealias Context = AppRequestContext
-
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response
-    {
-        var response: Response
-        do {
-            response = try await next(request, context)
-        } catch let error as any HTTPResponseError {
-            response = try error.response(from: request, context: context)
-        }
-        SecurityHeaders.apply(to: &response.headers, secure: context.connection.isSecure)
-        return response
     }
 }

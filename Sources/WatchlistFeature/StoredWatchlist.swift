@@ -1,6 +1,7 @@
 import BourseCore
 import Foundation
 import MarketData
+import MarketsFeature
 
 /// The user's own stocks: kept in the store (the database), checked against the listings,
 /// priced from the grouped-daily answers every list uses.
@@ -72,18 +73,4 @@ public struct StoredWatchlist: Sendable {
         case .failure(let error): throw .invalidSymbol(text, reason: error.reason)
         }
     }
-}
-
-public struct PricedWatchlist: Sendable {
-    public struct Row: Sendable {
-        public let symbol: String
-        public let listing: Listing?
-        public let quote: Quote?
-    }
-
-    public let rows: [Row]
-    /// The prices are on their way (every row's): the page asks again.
-    public let pending: Bool
-    public let fetchedAt: Date
-    public let isStale: Bool
 }

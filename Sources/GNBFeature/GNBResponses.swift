@@ -1,10 +1,9 @@
 import BourseCore
 import GNBData
-import Hummingbird
 
 /// `GET /api/v1/gnb/products`: every SKU, its number of transactions and its total (null when
 /// some transaction has no conversion path; `unconvertible` counts those).
-public struct GNBProductsResponse: ResponseEncodable {
+public struct GNBProductsResponse: Encodable, Sendable {
     struct Product: Encodable {
         let sku: String
         let count: Int
@@ -31,7 +30,7 @@ public struct GNBProductsResponse: ResponseEncodable {
 }
 
 /// `GET /api/v1/gnb/products/{sku}`: each transaction with its converted amount and path.
-public struct GNBProductResponse: ResponseEncodable {
+public struct GNBProductResponse: Encodable, Sendable {
     struct Line: Encodable {
         let amount: ExactDecimal
         let currency: String

@@ -2,6 +2,8 @@ import BourseCore
 import Foundation
 import Logging
 import MarketData
+import MarketsFeature
+import NotificationsFeature
 import Synchronization
 
 /// The user's price alerts, live: kept in an `AlertStore`, checked against every price the app
