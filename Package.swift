@@ -11,6 +11,8 @@
 //   GNBData        the GNB loader interface, its dataset and errors
 //   GNBDataLive    the GNB client (URLs or files, JSON or XML, last good download in an AnswerStore)
 //   Exchange       the exchange's interface: what the app asks of the desk (ExchangeDesk) and what it shows
+//   FeedProviders  the providers' stream formats (Alpaca, Massive) as pure state machines, and the quote book
+//                  that makes their quotes and trades into ticks (BourseCore only)
 //   ExchangeLive   the live exchange: the feed client (WebSocket) and the trading desk
 //   Storage        GRDB over SQLite, on BourseCore alone; GRDB is an internal import, never in its API:
 //                  migrations and the database stores (saved answers, orders and fills)
@@ -54,6 +56,7 @@ let package = Package(
         .library(name: "GNBData", targets: ["GNBData"]),
         .library(name: "GNBDataLive", targets: ["GNBDataLive"]),
         .library(name: "Exchange", targets: ["Exchange"]),
+        .library(name: "FeedProviders", targets: ["FeedProviders"]),
         .library(name: "ExchangeLive", targets: ["ExchangeLive"]),
         .library(name: "Storage", targets: ["Storage"]),
         .library(name: "StandIns", targets: ["StandIns"]),
@@ -126,10 +129,15 @@ let package = Package(
             name: "Exchange",
             dependencies: ["BourseCore"]
         ),
+        // The providers' stream formats, tested with their message samples before they meet the app.
+        .target(
+            name: "FeedProviders",
+            dependencies: ["BourseCore"]
+        ),
         .target(
             name: "ExchangeLive",
             dependencies: [
-                "BourseCore", "Exchange",
+                "BourseCore", "Exchange", "FeedProviders",
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -253,7 +261,8 @@ let package = Package(
             name: "Bootstrap",
             dependencies: [
                 "CHeap", "BourseApp", "BourseCore", "BundledData", "Networking", "MarketData", "MarketDataLive", "GNBData",
-                "GNBDataLive", "Exchange", "ExchangeLive", "Storage", "StandIns", "Accounts", "WebPush", "PushDelivery",
+                "GNBDataLive", "Exchange", "ExchangeLive", "FeedProviders", "Storage", "StandIns", "Accounts", "WebPush",
+                "PushDelivery",
                 "MarketsFeature", "WatchlistFeature", "NotificationsFeature", "AlertsFeature", "GNBFeature",
                 "ExchangeFeature", "RequestGate",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -292,10 +301,11 @@ let package = Package(
             dependencies: ["BourseCore", .product(name: "PropertyBased", package: "swift-property-based")],
             resources: [.copy("Replays")]
         ),
+        .testTarget(name: "FeedProvidersTests", dependencies: ["FeedProviders", "BourseCore"]),
         .testTarget(
             name: "ExchangeTests",
             dependencies: [
-                "Exchange", "ExchangeLive", "StandIns",
+                "Exchange", "ExchangeLive", "FeedProviders", "StandIns",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

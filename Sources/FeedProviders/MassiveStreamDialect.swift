@@ -1,3 +1,4 @@
+import BourseCore
 import Foundation
 
 /// Massive's stocks WebSocket (`wss://socket.massive.com/stocks`, or the 15-minute delayed

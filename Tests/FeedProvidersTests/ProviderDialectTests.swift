@@ -1,7 +1,8 @@
+import BourseCore
 import Foundation
 import Testing
 
-@testable import BourseCore
+@testable import FeedProviders
 
 /// Alpaca's and Massive's dialects as pure state machines, and the quote book that makes their
 /// quotes and trades into ticks.

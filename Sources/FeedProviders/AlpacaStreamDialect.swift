@@ -1,3 +1,4 @@
+import BourseCore
 import Foundation
 
 /// Alpaca's market-data stream, v2 (`wss://stream.data.alpaca.markets/v2/iex`), for one stock's

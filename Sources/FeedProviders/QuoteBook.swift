@@ -1,3 +1,4 @@
+import BourseCore
 import Foundation
 
 /// Turns a provider's quotes and trades into the exchange's ticks: the last quote's best bid and

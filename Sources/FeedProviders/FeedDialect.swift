@@ -1,3 +1,4 @@
+import BourseCore
 import Foundation
 
 /// How a market-data provider's stream is spoken: a per-connection state machine that answers

@@ -1,3 +1,4 @@
+import BourseCore
 import Foundation
 
 /// Reading a provider's numbers exactly: prices come as JSON numbers (`101.25`), which are kept

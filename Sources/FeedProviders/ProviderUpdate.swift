@@ -1,3 +1,4 @@
+import BourseCore
 import Foundation
 
 /// One piece of market data a provider sent for the feed's stock, already on the exchange's

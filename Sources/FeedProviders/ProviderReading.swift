@@ -1,3 +1,5 @@
+import BourseCore
+
 /// What one text frame from a provider amounted to, as `FeedDialect.read(_:)` reports it.
 public struct ProviderReading: Equatable, Sendable {
     /// Text frames to send back, in order (the key, the subscription).
