@@ -4,6 +4,8 @@
 // (and the tests) depend on a Live target:
 //   BourseCore     pure domain: exact decimals, JSON reading, calendar, pricing (Foundation only),
 //                  and the store interfaces (Stores/: orders, last good answers, one in memory)
+//   ReferenceEngines the plain reference implementations the fast ones are checked and benchmarked against
+//                  (ScanningEngine); for tests and benchmarks only, no shipped target depends on it
 //   BundledData    the data files the product ships (listings, price levels, GNB samples), as resources
 //   Networking     the HTTP transport interface and its AsyncHTTPClient implementation
 //   MarketData     the market-data provider interface, the market the app asks (lists, stocks, bars), pricing
@@ -50,6 +52,8 @@ let package = Package(
         .executable(name: "bourse", targets: ["bourse"]),
         .library(name: "BourseCore", targets: ["BourseCore"]),
         .library(name: "BundledData", targets: ["BundledData"]),
+        // Only so that the benchmarks package (Benchmarks/) can compare against it; nothing shipped uses it.
+        .library(name: "ReferenceEngines", targets: ["ReferenceEngines"]),
         .library(name: "Networking", targets: ["Networking"]),
         .library(name: "MarketData", targets: ["MarketData"]),
         .library(name: "MarketDataLive", targets: ["MarketDataLive"]),
@@ -93,6 +97,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "BourseCore"),
+        // The reference engines: deliberately simple, the baseline of the tests and the benchmarks.
+        .target(name: "ReferenceEngines", dependencies: ["BourseCore"]),
         .target(
             name: "BundledData",
             dependencies: ["BourseCore"],
@@ -298,7 +304,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BourseCoreTests",
-            dependencies: ["BourseCore", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["BourseCore", "ReferenceEngines", .product(name: "PropertyBased", package: "swift-property-based")],
             resources: [.copy("Replays")]
         ),
         .testTarget(name: "FeedProvidersTests", dependencies: ["FeedProviders", "BourseCore"]),

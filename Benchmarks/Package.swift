@@ -21,6 +21,7 @@ let package = Package(
                 .product(name: "AlertsFeature", package: "bourse"),
                 .product(name: "NotificationsFeature", package: "bourse"),
                 .product(name: "BourseCore", package: "bourse"),
+                .product(name: "ReferenceEngines", package: "bourse"),
                 .product(name: "BundledData", package: "bourse"),
                 .product(name: "MarketData", package: "bourse"),
                 .product(name: "MarketDataLive", package: "bourse"),

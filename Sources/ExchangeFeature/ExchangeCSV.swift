@@ -12,18 +12,11 @@ public enum ExchangeCSV {
             "triggerPrice", "reason", "updatedAt",
         ])
         for order in orders {
-            let trail = order.kind.trail
-            var trailAmount: Price?
-            var trailPercent: ExactDecimal?
-            switch trail {
-            case .amount(let amount): trailAmount = amount
-            case .percent(let percent): trailPercent = percent.value
-            case nil: break
-            }
+            let kind = order.kind.fields
             table.append([
                 .text(order.id), .text(Timestamp.iso8601Milliseconds(order.createdAt)), .text(order.side.rawValue),
-                .text(order.type.rawValue), .number(order.quantity), .number(order.limitPrice), .number(order.stopPrice),
-                .number(trailAmount), .number(trailPercent), .text(order.timeInForce.rawValue),
+                .text(kind.type.rawValue), .number(order.quantity), .number(kind.limitPrice), .number(order.stopPrice),
+                .number(kind.trailAmount), .number(kind.trailPercent?.value), .text(order.timeInForce.rawValue),
                 .number(order.bracket?.takeProfit), .number(order.bracket?.stopLoss), .text(order.parentID),
                 .text(order.status.rawValue), .number(order.filledQuantity),
                 order.averagePrice.map { .number(OrderNotice.priceText($0)) } ?? .empty,

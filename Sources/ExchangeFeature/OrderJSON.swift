@@ -30,9 +30,10 @@ public struct OrderJSON: Encodable, Sendable {
     public init(_ order: Order) {
         id = order.id
         side = order.side.rawValue
-        type = order.type.rawValue
+        let kind = order.kind.fields
+        type = kind.type.rawValue
         quantity = order.quantity
-        price = order.limitPrice?.description
+        price = kind.limitPrice?.description
         status = order.status.rawValue
         filledQuantity = order.filledQuantity
         averagePrice = order.averagePrice.map(OrderNotice.priceText)
@@ -42,11 +43,8 @@ public struct OrderJSON: Encodable, Sendable {
         stopPrice = order.stopPrice?.description
         triggered = order.triggered
         triggerPrice = order.triggerPrice?.description
-        switch order.kind.trail {
-        case .amount(let amount): (trailAmount, trailPercent) = (amount.description, nil)
-        case .percent(let percent): (trailAmount, trailPercent) = (nil, percent.description)
-        case nil: (trailAmount, trailPercent) = (nil, nil)
-        }
+        trailAmount = kind.trailAmount?.description
+        trailPercent = kind.trailPercent?.description
         timeInForce = order.timeInForce.rawValue
         takeProfit = order.bracket?.takeProfit?.description
         stopLoss = order.bracket?.stopLoss?.description

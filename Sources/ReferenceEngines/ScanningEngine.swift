@@ -1,3 +1,4 @@
+import BourseCore
 import Foundation
 
 /// A second, deliberately simple implementation of SPEC.md §10: every open order in one list,
