@@ -4,6 +4,8 @@
 // (and the tests) depend on a Live target:
 //   BourseCore     pure domain: exact decimals, JSON reading, calendar, pricing (Foundation only),
 //                  and the store interfaces (Stores/: orders, last good answers, one in memory)
+//   ReferenceEngines the plain reference implementations the fast ones are checked and benchmarked against
+//                  (ScanningEngine); for tests and benchmarks only, no shipped target depends on it
 //   BundledData    the data files the product ships (listings, price levels, GNB samples), as resources
 //   Networking     the HTTP transport interface and its AsyncHTTPClient implementation
 //   MarketData     the market-data provider interface, the market the app asks (lists, stocks, bars), pricing
@@ -11,6 +13,8 @@
 //   GNBData        the GNB loader interface, its dataset and errors
 //   GNBDataLive    the GNB client (URLs or files, JSON or XML, last good download in an AnswerStore)
 //   Exchange       the exchange's interface: what the app asks of the desk (ExchangeDesk) and what it shows
+//   FeedProviders  the providers' stream formats (Alpaca, Massive) as pure state machines, and the quote book
+//                  that makes their quotes and trades into ticks (BourseCore only)
 //   ExchangeLive   the live exchange: the feed client (WebSocket) and the trading desk
 //   Storage        GRDB over SQLite, on BourseCore alone; GRDB is an internal import, never in its API:
 //                  migrations and the database stores (saved answers, orders and fills)
@@ -21,13 +25,24 @@
 //                  push service, the answer deciding (sent, retried, subscription deleted)
 //   Accounts       the owner's account: bcrypt passwords, sessions, API tokens, sign-in throttling
 //                  (on the AccountStore interface; the database store is in Storage)
-//   BourseApp      the Hummingbird web app: one controller per feature (API, pages, socket), on interfaces only
+//   MarketsFeature the markets' listings: the search index, the refresh from the source's reference list,
+//                  whether a symbol is listed; a stock's and a search's answer (API and command line)
+//   WatchlistFeature the user's stocks: the stored list checked against the listings, priced, as CSV
+//   NotificationsFeature the notices: stored for the bell and queued for push (Notifier)
+//   AlertsFeature  the price alerts: checked against every price learned, the background refresh, the answer
+//   GNBFeature     the GNB catalogue: downloads reused and their ledgers, SKUs, the answers and CSV exports
+//   ExchangeFeature the exchange as the app sees it (ExchangeVenue), orders as JSON and CSV
+//                  (the feature targets import no Hummingbird: the web app and the commands both use them)
+//   RequestGate    the connection gate in the HTTP/1 pipeline (SwiftNIO): hosts, malformed heads, timeouts
+//   BourseApp      the Hummingbird web app, HTTP only: one controller per feature (API, pages, socket) on the
+//                  feature targets and interfaces; requests become calls, answers JSON or HTML
 //   CHeap          C over glibc's <malloc.h> (the Glibc module leaves it out): the allocator's settings,
 //                  what it holds, trimming; for Bootstrap alone
 //   Bootstrap      the only target that picks and starts live things: sources, stand-ins, services, commands,
 //                  and the metrics registry (swift-prometheus); the other targets record through swift-metrics
-//                  on a factory given to their constructors
-//   bourse         the thin command line (swift-argument-parser)
+//                  on a factory given to their constructors. Commands use the feature targets; only the
+//                  server (`bourse serve`) builds the web app
+//   bourse         the thin command line (swift-argument-parser), on Bootstrap alone
 import PackageDescription
 
 let package = Package(
@@ -37,18 +52,28 @@ let package = Package(
         .executable(name: "bourse", targets: ["bourse"]),
         .library(name: "BourseCore", targets: ["BourseCore"]),
         .library(name: "BundledData", targets: ["BundledData"]),
+        // Only so that the benchmarks package (Benchmarks/) can compare against it; nothing shipped uses it.
+        .library(name: "ReferenceEngines", targets: ["ReferenceEngines"]),
         .library(name: "Networking", targets: ["Networking"]),
         .library(name: "MarketData", targets: ["MarketData"]),
         .library(name: "MarketDataLive", targets: ["MarketDataLive"]),
         .library(name: "GNBData", targets: ["GNBData"]),
         .library(name: "GNBDataLive", targets: ["GNBDataLive"]),
         .library(name: "Exchange", targets: ["Exchange"]),
+        .library(name: "FeedProviders", targets: ["FeedProviders"]),
         .library(name: "ExchangeLive", targets: ["ExchangeLive"]),
         .library(name: "Storage", targets: ["Storage"]),
         .library(name: "StandIns", targets: ["StandIns"]),
         .library(name: "Accounts", targets: ["Accounts"]),
         .library(name: "WebPush", targets: ["WebPush"]),
         .library(name: "PushDelivery", targets: ["PushDelivery"]),
+        .library(name: "MarketsFeature", targets: ["MarketsFeature"]),
+        .library(name: "WatchlistFeature", targets: ["WatchlistFeature"]),
+        .library(name: "NotificationsFeature", targets: ["NotificationsFeature"]),
+        .library(name: "AlertsFeature", targets: ["AlertsFeature"]),
+        .library(name: "GNBFeature", targets: ["GNBFeature"]),
+        .library(name: "ExchangeFeature", targets: ["ExchangeFeature"]),
+        .library(name: "RequestGate", targets: ["RequestGate"]),
         .library(name: "BourseApp", targets: ["BourseApp"]),
         .library(name: "Bootstrap", targets: ["Bootstrap"]),
     ],
@@ -72,6 +97,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "BourseCore"),
+        // The reference engines: deliberately simple, the baseline of the tests and the benchmarks.
+        .target(name: "ReferenceEngines", dependencies: ["BourseCore"]),
         .target(
             name: "BundledData",
             dependencies: ["BourseCore"],
@@ -108,10 +135,15 @@ let package = Package(
             name: "Exchange",
             dependencies: ["BourseCore"]
         ),
+        // The providers' stream formats, tested with their message samples before they meet the app.
+        .target(
+            name: "FeedProviders",
+            dependencies: ["BourseCore"]
+        ),
         .target(
             name: "ExchangeLive",
             dependencies: [
-                "BourseCore", "Exchange",
+                "BourseCore", "Exchange", "FeedProviders",
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -154,17 +186,66 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The features: what each does, apart from HTTP (no Hummingbird); the web app and the
+        // command line both call them.
+        .target(
+            name: "MarketsFeature",
+            dependencies: [
+                "BourseCore", "BundledData", "MarketData",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "WatchlistFeature",
+            dependencies: ["BourseCore", "MarketData", "MarketsFeature"]
+        ),
+        .target(
+            name: "NotificationsFeature",
+            dependencies: [
+                "BourseCore", "Exchange",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "AlertsFeature",
+            dependencies: [
+                "BourseCore", "MarketData", "Exchange", "MarketsFeature", "WatchlistFeature", "NotificationsFeature",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "GNBFeature",
+            dependencies: ["BourseCore", "GNBData"]
+        ),
+        .target(
+            name: "ExchangeFeature",
+            dependencies: ["BourseCore", "Exchange"]
+        ),
+        // The connection gate sits in the HTTP/1 pipeline (NIOHTTP1's decoder and parts), in
+        // Hummingbird's server child channel.
+        .target(
+            name: "RequestGate",
+            dependencies: [
+                "BourseCore",
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+            ]
+        ),
         .target(
             name: "BourseApp",
             dependencies: [
                 "BourseCore", "BundledData", "MarketData", "GNBData", "Exchange", "Accounts", "WebPush",
+                "MarketsFeature", "WatchlistFeature", "NotificationsFeature", "AlertsFeature", "GNBFeature",
+                "ExchangeFeature", "RequestGate",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-                // The connection gate sits in the HTTP/1 pipeline (NIOHTTP1's decoder and parts).
+                // The server's idle timeout is NIO's `TimeAmount`.
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -186,7 +267,10 @@ let package = Package(
             name: "Bootstrap",
             dependencies: [
                 "CHeap", "BourseApp", "BourseCore", "BundledData", "Networking", "MarketData", "MarketDataLive", "GNBData",
-                "GNBDataLive", "Exchange", "ExchangeLive", "Storage", "StandIns", "Accounts", "WebPush", "PushDelivery",
+                "GNBDataLive", "Exchange", "ExchangeLive", "FeedProviders", "Storage", "StandIns", "Accounts", "WebPush",
+                "PushDelivery",
+                "MarketsFeature", "WatchlistFeature", "NotificationsFeature", "AlertsFeature", "GNBFeature",
+                "ExchangeFeature", "RequestGate",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -200,7 +284,7 @@ let package = Package(
         .executableTarget(
             name: "bourse",
             dependencies: [
-                "Bootstrap", "StandIns",
+                "Bootstrap",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -220,13 +304,14 @@ let package = Package(
         ),
         .testTarget(
             name: "BourseCoreTests",
-            dependencies: ["BourseCore", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["BourseCore", "ReferenceEngines", .product(name: "PropertyBased", package: "swift-property-based")],
             resources: [.copy("Replays")]
         ),
+        .testTarget(name: "FeedProvidersTests", dependencies: ["FeedProviders", "BourseCore"]),
         .testTarget(
             name: "ExchangeTests",
             dependencies: [
-                "Exchange", "ExchangeLive", "StandIns",
+                "Exchange", "ExchangeLive", "FeedProviders", "StandIns",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -243,8 +328,8 @@ let package = Package(
             ],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "BourseCore"]),
-        .testTarget(name: "AccountsTests", dependencies: ["Accounts", "Storage", "BourseCore"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "BourseCore", "TestSupport"]),
+        .testTarget(name: "AccountsTests", dependencies: ["Accounts", "Storage", "BourseCore", "TestSupport"]),
         // The messages (RFC vectors, Python's cross-check) and their delivery (Delivery/: the queue
         // on a real SQLite file, sent to a push service on loopback).
         .testTarget(
@@ -275,7 +360,8 @@ let package = Package(
             name: "BourseAppTests",
             dependencies: [
                 "BourseApp", "MarketDataLive", "GNBDataLive", "Exchange", "ExchangeLive", "StandIns", "Storage",
-                "Accounts", "TestSupport",
+                "Accounts", "TestSupport", "MarketsFeature", "WatchlistFeature", "NotificationsFeature", "AlertsFeature",
+                "GNBFeature", "ExchangeFeature", "RequestGate",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
                 // A raw HTTP/WebSocket client over loopback (plain or TLS), for what the test

@@ -18,7 +18,10 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "BourseApp", package: "bourse"),
+                .product(name: "AlertsFeature", package: "bourse"),
+                .product(name: "NotificationsFeature", package: "bourse"),
                 .product(name: "BourseCore", package: "bourse"),
+                .product(name: "ReferenceEngines", package: "bourse"),
                 .product(name: "BundledData", package: "bourse"),
                 .product(name: "MarketData", package: "bourse"),
                 .product(name: "MarketDataLive", package: "bourse"),

@@ -1,4 +1,4 @@
 import ArgumentParser
-import StandIns
+import Bootstrap
 
 extension PolygonTier: ExpressibleByArgument {}

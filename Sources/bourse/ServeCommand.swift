@@ -1,7 +1,6 @@
 import ArgumentParser
 import Bootstrap
 import Foundation
-import StandIns
 
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Bootstrap
 import Foundation
-import StandIns
 
 struct SimCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import BourseCore
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Bootstrap
@@ -8,8 +9,8 @@ import Testing
 @Suite("bourse alerts")
 struct AlertsReportTests {
     @Test func addListAndRemoveWithClearErrors() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("bourse-\(UUID().uuidString).sqlite").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let (path, folder) = TemporaryDatabase.newPath()
+        defer { try? FileManager.default.removeItem(at: folder) }
 
         #expect(await AlertsReport.run(databasePath: path, action: .list, json: false).failure?.exitCode == 64)
         let above = try AlertsReport.condition(above: "150.00", below: nil, movePercent: nil).get()

@@ -43,8 +43,8 @@ struct CSVCommandsTests {
     }
 
     @Test func theWatchlistWithEachListingsNameAndExchange() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("bourse-\(UUID().uuidString).sqlite").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let (path, folder) = TemporaryDatabase.newPath()
+        defer { try? FileManager.default.removeItem(at: folder) }
         _ = try await WatchlistReport.run(databasePath: path, action: .add("KO"), json: false).get()
         let text = try await WatchlistReport.run(databasePath: path, action: .add("AAPL"), json: false, csv: true).get()
         let reading = try PythonCSV.read(Array(text.utf8))

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Bootstrap
@@ -7,8 +8,8 @@ import Testing
 @Suite("bourse watch")
 struct WatchlistReportTests {
     @Test func addListAndRemoveWithClearErrors() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("bourse-\(UUID().uuidString).sqlite").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let (path, folder) = TemporaryDatabase.newPath()
+        defer { try? FileManager.default.removeItem(at: folder) }
 
         let missing = await WatchlistReport.run(databasePath: path, action: .list, json: false)
         #expect(missing.failure?.exitCode == 64)

@@ -1,15 +1,21 @@
 import Accounts
+import AlertsFeature
 import Exchange
+import ExchangeFeature
 import ExchangeLive
 import Foundation
 import GNBData
 import GNBDataLive
+import GNBFeature
 import Hummingbird
 import HummingbirdTesting
 import Logging
 import MarketData
+import MarketsFeature
+import NotificationsFeature
 import Storage
 import Testing
+import WatchlistFeature
 
 @testable import BourseApp
 

@@ -1,3 +1,4 @@
+import AlertsFeature
 import BourseCore
 import Exchange
 import ExchangeLive
@@ -6,6 +7,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import MarketData
+import MarketsFeature
 import Storage
 import TestSupport
 import Testing

@@ -1,14 +1,18 @@
 import Exchange
+import ExchangeFeature
 import ExchangeLive
 import Foundation
 import GNBData
 import GNBDataLive
+import GNBFeature
 import Hummingbird
 import HummingbirdTesting
 import Logging
 import MarketData
+import MarketsFeature
 import Storage
 import Testing
+import WatchlistFeature
 
 @testable import BourseApp
 

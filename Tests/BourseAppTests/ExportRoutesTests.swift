@@ -2,6 +2,7 @@ import BourseCore
 import Foundation
 import GNBData
 import GNBDataLive
+import GNBFeature
 import Hummingbird
 import HummingbirdTesting
 import Logging

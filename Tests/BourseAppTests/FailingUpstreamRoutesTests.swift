@@ -5,6 +5,7 @@ import HummingbirdTesting
 import Logging
 import MarketData
 import MarketDataLive
+import MarketsFeature
 import Storage
 import TestSupport
 import Testing
@@ -59,8 +60,7 @@ struct FailingUpstreamRoutesTests {
     static func fixture(deadline: Duration = .seconds(10)) async throws -> Fixture {
         let upstream = try await MisbehavingUpstream.start()
         let now = TestNow(LiveMarket.fridayEvening)
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("bourse-upstream-\(UUID().uuidString).sqlite")
-            .path
+        let path = TemporaryDatabase.newPath().path
         let store = DatabaseAnswerStore(database: try BourseDatabase(path: path))
         var quiet = Logger(label: "test")
         quiet.logLevel = .critical

@@ -1,6 +1,7 @@
 import Foundation
 import GNBData
 import GNBDataLive
+import GNBFeature
 import Hummingbird
 import HummingbirdTesting
 import Logging

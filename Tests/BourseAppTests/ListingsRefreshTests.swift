@@ -8,6 +8,7 @@ import Synchronization
 import Testing
 
 @testable import BourseApp
+@testable import MarketsFeature
 
 /// With Polygon, listings newer than the shipped files come from the source's reference list,
 /// read as background work; what is not on the three exchanges stays a 404.

@@ -3,6 +3,7 @@ import BundledData
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import MarketsFeature
 import StandIns
 import TestSupport
 import Testing

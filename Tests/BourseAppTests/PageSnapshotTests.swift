@@ -1,5 +1,6 @@
 import BourseCore
 import Foundation
+import MarketsFeature
 import SnapshotTesting
 import Testing
 

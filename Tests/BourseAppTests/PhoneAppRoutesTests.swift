@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import MarketData
+import MarketsFeature
 import Testing
 
 @testable import BourseApp

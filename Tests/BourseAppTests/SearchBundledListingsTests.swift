@@ -1,6 +1,7 @@
 import BourseCore
 import BundledData
 import Foundation
+import MarketsFeature
 import Testing
 
 @testable import BourseApp

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import MarketData
+import MarketsFeature
 import Synchronization
 import TestSupport
 import Testing

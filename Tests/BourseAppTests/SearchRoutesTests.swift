@@ -2,6 +2,7 @@ import BourseCore
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import MarketsFeature
 import Testing
 
 @testable import BourseApp

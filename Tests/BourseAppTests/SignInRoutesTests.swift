@@ -1,16 +1,19 @@
 import Accounts
 import BourseCore
 import Exchange
+import ExchangeFeature
 import ExchangeLive
 import Foundation
 import GNBData
 import GNBDataLive
+import GNBFeature
 import Hummingbird
 import HummingbirdTesting
 import HummingbirdWSTesting
 import HummingbirdWebSocket
 import Logging
 import MarketData
+import MarketsFeature
 import Storage
 import Testing
 

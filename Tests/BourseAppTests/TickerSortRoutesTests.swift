@@ -3,6 +3,7 @@ import BundledData
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import MarketsFeature
 import TestSupport
 import Testing
 

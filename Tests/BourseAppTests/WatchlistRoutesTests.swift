@@ -3,9 +3,11 @@ import BundledData
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import MarketsFeature
 import Storage
 import TestSupport
 import Testing
+import WatchlistFeature
 
 @testable import BourseApp
 

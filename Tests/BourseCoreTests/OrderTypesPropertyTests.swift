@@ -1,5 +1,6 @@
 import Foundation
 import PropertyBased
+import ReferenceEngines
 import Testing
 
 @testable import BourseCore

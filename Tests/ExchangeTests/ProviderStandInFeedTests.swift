@@ -1,5 +1,6 @@
 import BourseCore
 import Exchange
+import FeedProviders
 import Foundation
 import StandIns
 import Testing

@@ -1,5 +1,6 @@
 import BourseCore
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Storage
@@ -15,9 +16,8 @@ struct BourseDatabaseTests {
     }
 
     @Test func aClosedDatabaseKeepsWhatWasWrittenAndRefusesMore() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bourse-\(UUID().uuidString)")
+        let (path, directory) = TemporaryDatabase.newPath()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("bourse.sqlite").path
         let answer = SavedAnswer(
             key: "k", body: [1], fetchedAt: Date(timeIntervalSince1970: 1), freshUntil: Date(timeIntervalSince1970: 2))
         let database = try BourseDatabase(path: path)

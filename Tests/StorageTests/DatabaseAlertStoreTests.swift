@@ -1,5 +1,6 @@
 import BourseCore
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Storage
@@ -7,7 +8,7 @@ import Testing
 @Suite("Alert store")
 struct DatabaseAlertStoreTests {
     static func path() -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("bourse-\(UUID().uuidString).sqlite").path
+        TemporaryDatabase.newPath().path
     }
 
     static let t0 = Date(timeIntervalSince1970: 1_763_820_000.25)

@@ -1,5 +1,6 @@
 import BourseCore
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Storage
@@ -7,9 +8,8 @@ import Testing
 @Suite("DatabaseAnswerStore")
 struct DatabaseAnswerStoreTests {
     @Test func storesAndReadsBackAcrossARestart() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bourse-\(UUID().uuidString)")
+        let (path, directory) = TemporaryDatabase.newPath()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("bourse.sqlite").path
         let market = SavedAnswer(
             key: "/v2/aggs/ticker/AAPL/prev", body: Array(#"{"c": 75.0875}"#.utf8),
             fetchedAt: Date(timeIntervalSince1970: 1_700_000_000.5),

@@ -1,5 +1,6 @@
 import BourseCore
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Storage
@@ -8,13 +9,8 @@ import Testing
 struct DatabaseOrderStoreTests {
     let t0 = Date(timeIntervalSince1970: 1_763_000_000)
 
-    func temporaryPath() -> (path: String, directory: URL) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bourse-\(UUID().uuidString)")
-        return (directory.appendingPathComponent("bourse.sqlite").path, directory)
-    }
-
     @Test func keepsOrdersAndFillsAcrossARestartAndUpdatesAnOrderInPlace() async throws {
-        let (path, directory) = temporaryPath()
+        let (path, directory) = TemporaryDatabase.newPath()
         defer { try? FileManager.default.removeItem(at: directory) }
         let limit = try Order(id: "1", request: .limit(.buy, quantity: 100, price: Price(parsing: "101.20")), createdAt: t0)
         let market = try Order(

@@ -1,12 +1,13 @@
 import BourseCore
 import Foundation
 import Storage
+import TestSupport
 import Testing
 
 @Suite("Watchlist store")
 struct DatabaseWatchlistStoreTests {
     static func path() -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("bourse-\(UUID().uuidString).sqlite").path
+        TemporaryDatabase.newPath().path
     }
 
     @Test func theListKeepsItsOrderAcrossARestart() async throws {

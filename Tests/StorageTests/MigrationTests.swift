@@ -1,5 +1,6 @@
 import BourseCore
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Storage
@@ -7,9 +8,8 @@ import Testing
 @Suite("Migrations")
 struct MigrationTests {
     @Test func v5AddsTheAccountTablesToAnExistingDatabase() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bourse-\(UUID().uuidString)")
+        let (path, directory) = TemporaryDatabase.newPath()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("bourse.sqlite").path
         do {
             let old = try BourseDatabase(path: path, migratedThrough: "v4: one saved-answer table")
             #expect(try !old.tableNames().contains("owner_account"))
@@ -23,9 +23,8 @@ struct MigrationTests {
     static let v3 = "v3: exchange orders and fills"
 
     @Test func v4CarriesTheCacheAndTheGNBDownloadsIntoOneTable() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bourse-\(UUID().uuidString)")
+        let (path, directory) = TemporaryDatabase.newPath()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("bourse.sqlite").path
         do {
             let old = try BourseDatabase(path: path, migratedThrough: Self.v3)
             #expect(try old.appliedMigrations().last == Self.v3)

@@ -1,5 +1,6 @@
 import BourseCore
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Storage
@@ -11,13 +12,8 @@ import Testing
 struct OrderKindsStorageTests {
     let t0 = Date(timeIntervalSince1970: 1_763_000_000)
 
-    func temporaryPath() -> (path: String, directory: URL) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bourse-\(UUID().uuidString)")
-        return (directory.appendingPathComponent("bourse.sqlite").path, directory)
-    }
-
     @Test func v7KeepsEveryOrderAndFillOfAnEarlierDatabase() async throws {
-        let (path, directory) = temporaryPath()
+        let (path, directory) = TemporaryDatabase.newPath()
         defer { try? FileManager.default.removeItem(at: directory) }
         do {
             let old = try BourseDatabase(path: path, migratedThrough: "v6: the user's list of stocks")
@@ -51,7 +47,7 @@ struct OrderKindsStorageTests {
     }
 
     @Test func everyKindReadsBackAsSaved() async throws {
-        let (path, directory) = temporaryPath()
+        let (path, directory) = TemporaryDatabase.newPath()
         defer { try? FileManager.default.removeItem(at: directory) }
         func p(_ text: String) -> Price { try! Price(parsing: text) }
         var trailing = Order(

@@ -9,10 +9,17 @@ public final class TemporaryDatabase: Sendable {
     private let directory: URL
 
     public init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("bourse-test-\(UUID().uuidString)")
+        (path, directory) = Self.newPath()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        path = directory.appendingPathComponent("bourse.sqlite").path
         database = try BourseDatabase(path: path)
+    }
+
+    /// A path for a database file in a new folder under the temporary directory, neither made nor
+    /// opened: for a test that opens the file itself (an old schema, a restart). The caller
+    /// removes `folder` when done.
+    public static func newPath() -> (path: String, folder: URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bourse-test-\(UUID().uuidString)")
+        return (folder.appendingPathComponent("bourse.sqlite").path, folder)
     }
 
     deinit {

@@ -63,6 +63,16 @@ enum NaiveChartSVG {
         return trimmed == "-0" ? "0" : trimmed
     }
 
+    /// ` data-unit="…" data-at="…"`: what a time label stands for.
+    static func labelTime(_ tick: ChartLayout.XTick, rule: TimeTickRule) -> String {
+        let day = NewYorkTime.marketDate(of: tick.start)
+        switch rule {
+        case .hours: return " data-unit=\"hour\" data-at=\"" + Timestamp.iso8601(tick.start) + "\""
+        case .days, .weeks: return " data-unit=\"day\" data-at=\"" + day.iso + "\""
+        case .months: return " data-unit=\"" + (day.month == 1 ? "year" : "month") + "\" data-at=\"" + day.iso + "\""
+        }
+    }
+
     static func render(_ layout: ChartLayout, summary: String) -> String {
         let plot = layout.plot
         let summaryText = Markup.escaped(summary)
@@ -76,7 +86,7 @@ enum NaiveChartSVG {
             if index > 0 { svg = svg + ";" }
             svg = svg + Markup.escaped(ChartText.barTime(bar.start, intraday: layout.isIntraday))
             for value in [bar.open, bar.high, bar.low, bar.close, bar.volume] { svg = svg + "|" + value.description }
-            svg = svg + "|" + f(layout.points[index].y)
+            svg = svg + "|" + f(layout.points[index].y) + "|" + f(layout.points[index].x)
         }
         svg = svg + "\"><title>" + summaryText + "</title>"
         svg = svg + "<path class=\"chart-grid\" fill=\"none\" stroke=\"#d8dde2\" stroke-width=\"1\" d=\""
@@ -92,8 +102,8 @@ enum NaiveChartSVG {
         }
         for tick in layout.xTicks {
             svg =
-                svg + "<text text-anchor=\"middle\" x=\"" + f(tick.x) + "\" y=\"" + f(plot.maxY + 16) + "\">"
-                + Markup.escaped(tick.label) + "</text>"
+                svg + "<text text-anchor=\"middle\" x=\"" + f(tick.x) + "\" y=\"" + f(plot.maxY + 16) + "\""
+                + labelTime(tick, rule: layout.tickRule) + ">" + Markup.escaped(tick.label) + "</text>"
         }
         svg = svg + "</g>"
         switch layout.style {

@@ -1,6 +1,7 @@
 import Benchmark
 import BourseCore
 import Foundation
+import ReferenceEngines
 
 /// A tick through the engine while 100,000 limit orders rest and 100,000 stops wait away from the
 /// market (SPEC.md §10): limits as in `ExchangeBenchmarks`; stops at 105.00–109.99 (buys) and

@@ -1,9 +1,11 @@
+import AlertsFeature
 import Benchmark
 import BourseApp
 import BourseCore
 import Crypto
 import Foundation
 import Networking
+import NotificationsFeature
 import PushDelivery
 import Storage
 import WebPush

@@ -1,4 +1,4 @@
-import BourseApp
+import AlertsFeature
 import BourseCore
 import BundledData
 import Foundation

@@ -1,16 +1,21 @@
 import Accounts
+import AlertsFeature
 import BourseApp
 import BourseCore
 import Exchange
+import ExchangeFeature
 import Foundation
 import Hummingbird
 import Logging
 import MarketData
+import MarketsFeature
 import Networking
+import NotificationsFeature
 import PushDelivery
 import ServiceLifecycle
 import StandIns
 import Storage
+import WatchlistFeature
 import WebPush
 
 /// `bourse serve`: the database, the sources and the web app, until SIGINT or SIGTERM.

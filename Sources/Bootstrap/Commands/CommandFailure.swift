@@ -1,4 +1,4 @@
-import BourseApp
+import BourseCore
 import Foundation
 import MarketData
 

@@ -1,8 +1,8 @@
-import BourseApp
 import BourseCore
 import Foundation
 import GNBData
 import GNBDataLive
+import GNBFeature
 
 /// `bourse gnb [SKU]`: the products with their totals, or one product's transactions.
 public enum GNBReport {

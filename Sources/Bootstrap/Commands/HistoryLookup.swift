@@ -1,4 +1,3 @@
-import BourseApp
 import BourseCore
 import BundledData
 import Foundation

@@ -1,4 +1,3 @@
-import BourseApp
 import BourseCore
 import Foundation
 import MarketData

@@ -1,6 +1,6 @@
-import BourseApp
 import BourseCore
 import Exchange
+import ExchangeFeature
 import Foundation
 import Storage
 

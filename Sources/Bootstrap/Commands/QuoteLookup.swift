@@ -1,7 +1,7 @@
-import BourseApp
 import BourseCore
 import Foundation
 import MarketData
+import MarketsFeature
 import Storage
 
 /// `bourse quote SYMBOL`: one stock's price and day change, as text or as the API's JSON.

@@ -1,6 +1,6 @@
-import BourseApp
 import BourseCore
 import BundledData
+import MarketsFeature
 
 /// `bourse search QUERY`: the listings a query finds, as aligned columns or as the API's JSON.
 public enum SearchLookup {

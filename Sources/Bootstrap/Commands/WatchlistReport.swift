@@ -1,8 +1,8 @@
-import BourseApp
 import BourseCore
 import BundledData
 import Foundation
 import Storage
+import WatchlistFeature
 
 /// `bourse watch list|add|remove`: the user's stocks in the database, the same list the home
 /// screen shows. Symbols are checked against the shipped listings; it needs no network.

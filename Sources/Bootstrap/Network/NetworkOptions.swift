@@ -1,5 +1,6 @@
 import BourseApp
 import Foundation
+import RequestGate
 
 /// `bourse serve`'s network options as given on the command line, before the environment adds
 /// to them and the certificate is read.

@@ -1,4 +1,4 @@
-import BourseApp
+import MarketsFeature
 import ServiceLifecycle
 
 /// Runs `ListingsRefresh` when the app starts and then once a day (reference data's freshness),

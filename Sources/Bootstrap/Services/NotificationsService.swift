@@ -1,5 +1,5 @@
-import BourseApp
 import Exchange
+import NotificationsFeature
 import PushDelivery
 import ServiceLifecycle
 

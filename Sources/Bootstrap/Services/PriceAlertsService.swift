@@ -1,4 +1,4 @@
-import BourseApp
+import AlertsFeature
 import Exchange
 import ServiceLifecycle
 

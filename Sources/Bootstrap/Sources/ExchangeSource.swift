@@ -1,6 +1,7 @@
 import BourseCore
 import Exchange
 import ExchangeLive
+import FeedProviders
 import Foundation
 import Logging
 import Metrics

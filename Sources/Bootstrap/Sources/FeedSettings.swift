@@ -1,5 +1,6 @@
 import BourseCore
 import ExchangeLive
+import FeedProviders
 import Foundation
 
 /// The exchange feed the environment configures, when it configures one:

@@ -1,8 +1,8 @@
-import BourseApp
 import BourseCore
 import Foundation
 import GNBData
 import GNBDataLive
+import GNBFeature
 import Logging
 
 /// GNB: `BOURSE_GNB_URL` (serving `/rates` and `/transactions`), else the embedded GNB

@@ -1,3 +1,4 @@
+import AlertsFeature
 import BourseCore
 import Hummingbird
 

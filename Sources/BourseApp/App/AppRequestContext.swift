@@ -1,4 +1,5 @@
 import Accounts
+import BourseCore
 import Foundation
 import Hummingbird
 import HummingbirdWebSocket

@@ -1,10 +1,16 @@
 import Accounts
+import AlertsFeature
 import BourseCore
+import ExchangeFeature
+import GNBFeature
 import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import MarketData
+import MarketsFeature
+import NotificationsFeature
 import ServiceLifecycle
+import WatchlistFeature
 
 /// What the web app serves: the market always, each other feature when it is given.
 public struct AppFeatures: Sendable {

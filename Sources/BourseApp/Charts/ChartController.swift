@@ -1,6 +1,7 @@
 import BourseCore
 import Hummingbird
 import MarketData
+import MarketsFeature
 
 /// `GET /stocks/{symbol}/chart.svg?range=1D|5D|1M|3M|1Y&style=line|candles&width=W&height=H`:
 /// a stock's price chart as SVG, drawn on the server from the same bars as the JSON API.

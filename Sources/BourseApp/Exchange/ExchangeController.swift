@@ -1,5 +1,6 @@
 import BourseCore
 import Exchange
+import ExchangeFeature
 import Hummingbird
 import Metrics
 

@@ -1,60 +1,8 @@
 import BourseCore
 import Exchange
+import ExchangeFeature
 import Foundation
 import Hummingbird
-
-/// An order as the API and the screen's socket show it: prices as decimal strings, times in
-/// ISO 8601 UTC with milliseconds, missing values as `null`.
-public struct OrderJSON: Encodable, Sendable {
-    let id: String
-    let side: String
-    let type: String
-    let quantity: Int
-    @ExplicitNull var price: String?
-    let status: String
-    let filledQuantity: Int
-    @ExplicitNull var averagePrice: String?
-    @ExplicitNull var reason: String?
-    let createdAt: String
-    let updatedAt: String
-    /// SPEC.md §10: the stop in force (a trailing stop's moves), whether it triggered and at what
-    /// last price, the trail, the time in force, the bracket, and an exit's entry.
-    @ExplicitNull var stopPrice: String?
-    let triggered: Bool
-    @ExplicitNull var triggerPrice: String?
-    @ExplicitNull var trailAmount: String?
-    @ExplicitNull var trailPercent: String?
-    let timeInForce: String
-    @ExplicitNull var takeProfit: String?
-    @ExplicitNull var stopLoss: String?
-    @ExplicitNull var parentId: String?
-
-    init(_ order: Order) {
-        id = order.id
-        side = order.side.rawValue
-        type = order.type.rawValue
-        quantity = order.quantity
-        price = order.limitPrice?.description
-        status = order.status.rawValue
-        filledQuantity = order.filledQuantity
-        averagePrice = order.averagePrice.map(OrderNotice.priceText)
-        reason = order.reason
-        createdAt = Timestamp.iso8601Milliseconds(order.createdAt)
-        updatedAt = Timestamp.iso8601Milliseconds(order.updatedAt)
-        stopPrice = order.stopPrice?.description
-        triggered = order.triggered
-        triggerPrice = order.triggerPrice?.description
-        switch order.kind.trail {
-        case .amount(let amount): (trailAmount, trailPercent) = (amount.description, nil)
-        case .percent(let percent): (trailAmount, trailPercent) = (nil, percent.description)
-        case nil: (trailAmount, trailPercent) = (nil, nil)
-        }
-        timeInForce = order.timeInForce.rawValue
-        takeProfit = order.bracket?.takeProfit?.description
-        stopLoss = order.bracket?.stopLoss?.description
-        parentId = order.parentID
-    }
-}
 
 /// A fill: the tick it came from, when, at what price, how many shares.
 struct FillJSON: Encodable, Sendable {
@@ -83,15 +31,6 @@ public struct OrderEventResponse: ResponseEncodable {
         order = OrderJSON(event.order)
         fills = event.fills.map(FillJSON.init)
         notice = withNotice ? event.notice : nil
-    }
-}
-
-/// `GET /api/v1/orders` and `bourse orders --json`.
-public struct OrdersResponse: ResponseEncodable {
-    let orders: [OrderJSON]
-
-    public init(_ orders: [Order]) {
-        self.orders = orders.map(OrderJSON.init)
     }
 }
 

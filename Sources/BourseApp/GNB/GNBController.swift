@@ -1,5 +1,6 @@
 import BourseCore
 import GNBData
+import GNBFeature
 import Hummingbird
 
 /// GNB: the API (`/api/v1/gnb/products`, `/api/v1/gnb/products/{sku}`), the exports

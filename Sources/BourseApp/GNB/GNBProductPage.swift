@@ -1,3 +1,5 @@
+import GNBFeature
+
 /// The shell of `/gnb/{sku}`: heading, loading state, and the total and transactions table
 /// that `gnb.js` fills from `/api/v1/gnb/products/{sku}`.
 struct GNBProductPage {

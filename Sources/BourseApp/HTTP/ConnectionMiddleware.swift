@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import RequestGate
 
 /// The first middleware: what the app may believe about the connection a request came on
 /// (`context.connection`).

@@ -1,3 +1,4 @@
+import BourseCore
 import Foundation
 import Hummingbird
 import Synchronization

@@ -5,6 +5,7 @@ import GNBData
 import Hummingbird
 import Logging
 import MarketData
+import MarketsFeature
 
 /// Where every error becomes HTTP, and the only place: each domain error's status, so no route
 /// answers with an empty body or a stack trace, and unknown paths get a JSON 404 too. A

@@ -1,3 +1,5 @@
+import RequestGate
+
 /// The one origin a browser page of this server has: the scheme it was served over and the
 /// `Host` it was asked for. A request that a page sends with an `Origin` must name exactly that.
 public enum SameOrigin {

@@ -1,6 +1,8 @@
 import BourseCore
 import Hummingbird
 import MarketData
+import MarketsFeature
+import WatchlistFeature
 
 /// The markets: the API (`/api/v1/tickers`, `/api/v1/movers`, `/api/v1/stocks/{symbol}`, `/api/v1/stocks/{symbol}/bars`)
 /// and the screens (`/`, the list; `/stocks/{symbol}`, one stock).

@@ -1,6 +1,7 @@
 import BourseCore
 import Foundation
 import Hummingbird
+import NotificationsFeature
 import WebPush
 
 /// The bell and Web Push (SPEC.md §11, docs/notifications.md): `GET /api/v1/notifications`,

@@ -1,6 +1,7 @@
 import BourseCore
 import Hummingbird
 import MarketData
+import MarketsFeature
 
 /// Search as you type: `GET /api/v1/search?q=&limit=` (JSON) and `GET /search?q=` (the results page).
 struct SearchController: FeatureController {

@@ -1,5 +1,6 @@
 import BourseCore
 import Foundation
+import MarketsFeature
 
 /// `/search?q=`: the results of a search, rendered on the server in the shared layout.
 struct SearchPage {

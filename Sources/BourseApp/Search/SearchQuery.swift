@@ -1,8 +1,9 @@
 import BourseCore
 import Hummingbird
+import MarketsFeature
 
 /// Reading the search parameters of a request.
-public enum SearchQuery {
+extension SearchQuery {
     /// `q`, which must be present (it may be empty) and at most `SearchIndex.maxQueryLength` characters.
     static func text(_ request: Request) throws -> String {
         guard let query = request.uri.queryParameters.get("q") else {
@@ -10,12 +11,6 @@ public enum SearchQuery {
         }
         if let problem = problem(with: query) { throw APIError(.badRequest, problem) }
         return query
-    }
-
-    /// Why `query` cannot be searched, or nil when it can.
-    public static func problem(with query: String) -> String? {
-        guard query.count > SearchIndex.maxQueryLength else { return nil }
-        return "q is \(query.count) characters long; search with at most \(SearchIndex.maxQueryLength)"
     }
 
     /// `limit`: 1 to 50, 10 when absent.

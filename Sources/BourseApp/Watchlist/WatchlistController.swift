@@ -1,6 +1,7 @@
 import BourseCore
 import Foundation
 import Hummingbird
+import WatchlistFeature
 
 /// The user's own stocks: `GET/PUT /api/v1/watchlist`, `POST/DELETE /api/v1/watchlist/{symbol}`,
 /// and the export `GET /api/v1/watchlist.csv`.

@@ -1,6 +1,7 @@
 import BourseCore
 import Foundation
 import Hummingbird
+import WatchlistFeature
 
 /// `GET /api/v1/watchlist` (and the answer to every change of it): the symbols in the user's
 /// order, each row priced like the markets list (decimals as strings, `null` when the stock did

@@ -1,4 +1,5 @@
 import BourseCore
+import FeedProviders
 import Foundation
 import HummingbirdWSClient
 import Logging

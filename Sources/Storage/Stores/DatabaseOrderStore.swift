@@ -32,17 +32,11 @@ public struct DatabaseOrderStore: OrderStore {
                             updated_at = excluded.updated_at
                         """)
                 for order in orders {
-                    let trail = order.kind.trail
-                    var trailTicks: Int64?
-                    var trailPercent: String?
-                    switch trail {
-                    case .amount(let amount): trailTicks = amount.ticks
-                    case .percent(let percent): trailPercent = percent.description
-                    case nil: break
-                    }
+                    let kind = order.kind.fields
                     try upsert.execute(arguments: [
-                        order.id, order.side.rawValue, order.type.rawValue, order.quantity, order.limitPrice?.ticks,
-                        order.kind.fixedStopPrice?.ticks, trailTicks, trailPercent, order.timeInForce.rawValue,
+                        order.id, order.side.rawValue, kind.type.rawValue, order.quantity, kind.limitPrice?.ticks,
+                        kind.stopPrice?.ticks, kind.trailAmount?.ticks, kind.trailPercent?.description,
+                        order.timeInForce.rawValue,
                         order.bracket?.takeProfit?.ticks, order.bracket?.stopLoss?.ticks, order.parentID, order.triggered,
                         order.triggerPrice?.ticks, order.trailReference?.ticks, order.createdAt.timeIntervalSince1970,
                         order.status.rawValue, order.filledQuantity, order.filledTicks, order.reason,
@@ -126,23 +120,13 @@ public struct DatabaseOrderStore: OrderStore {
             let status = OrderStatus(rawValue: row["status"]), let timeInForce = TimeInForce(rawValue: row["time_in_force"])
         else { throw unreadable("a side, type, status or time in force it does not know") }
         func price(_ column: String) -> Price? { (row[column] as Int64?).map(Price.init(ticks:)) }
-        let kind: OrderKind
-        switch (type, price("limit_ticks"), price("stop_ticks")) {
-        case (.market, _, _): kind = .market
-        case (.limit, let limit?, _): kind = .limit(limit)
-        case (.stop, _, let stop?): kind = .stop(stop)
-        case (.stopLimit, let limit?, let stop?): kind = .stopLimit(stop: stop, limit: limit)
-        case (.trailingStop, _, _):
-            if let amount = price("trail_ticks") {
-                kind = .trailingStop(.amount(amount))
-            } else if let text: String = row["trail_percent"], let value = ExactDecimal(text),
-                let percent = TrailPercent(value)
-            {
-                kind = .trailingStop(.percent(percent))
-            } else {
-                throw unreadable("a trailing stop without its trail")
-            }
-        default: throw unreadable("a \(type.rawValue) order without its prices")
+        let trailPercent = (row["trail_percent"] as String?).flatMap { ExactDecimal($0) }.flatMap { TrailPercent($0) }
+        let fields = OrderKindFields(
+            type: type, limitPrice: price("limit_ticks"), stopPrice: price("stop_ticks"), trailAmount: price("trail_ticks"),
+            trailPercent: trailPercent)
+        guard let kind = OrderKind(fields) else {
+            throw unreadable(
+                type == .trailingStop ? "a trailing stop without its trail" : "a \(type.rawValue) order without its prices")
         }
         return Order(
             id: id, side: side, kind: kind, quantity: row["quantity"], timeInForce: timeInForce,

@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import RequestGate
 import Testing
 
 @testable import BourseApp

@@ -1,5 +1,6 @@
 import BourseCore
 import Exchange
+import ExchangeFeature
 import ExchangeLive
 import Foundation
 import Hummingbird

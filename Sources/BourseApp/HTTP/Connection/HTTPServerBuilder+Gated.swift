@@ -3,6 +3,7 @@ import HummingbirdCore
 import HummingbirdTLS
 import HummingbirdWebSocket
 import NIOCore
+import RequestGate
 
 extension HTTPServerBuilder {
     /// The app's server: HTTP/1.1 with the WebSocket upgrade on `router`, every connection
@@ -17,17 +18,16 @@ extension HTTPServerBuilder {
                 idleTimeout: TimeAmount(network.idleTimeout),
                 httpDecoderConfiguration: .init(
                     maxHeaderFieldSize: RequestRules.maxHeadBytes, maxHeaderListSize: RequestRules.maxHeadBytes)))
-        let rules = RequestRules(hosts: HostAllowlist(boundHost: network.host, allowedHosts: network.allowedHosts))
-        let timing = RequestGate.Timing(
-            idle: TimeAmount(network.idleTimeout), head: TimeAmount(network.requestHeadTimeout),
-            headLimit: network.requestHeadTimeout)
+        let hosts = HostAllowlist(boundHost: network.host, allowedHosts: network.allowedHosts)
+        let (idleTimeout, headTimeout) = (network.idleTimeout, network.requestHeadTimeout)
         let tls = network.tls
         let openConnections = metrics?.openConnections
         let gated = HTTPServerBuilder { responder in
             GatedChannel(
                 base: HTTP1WebSocketUpgradeChannel(
                     responder: responder, webSocketResponder: webSocketResponder, configuration: configuration),
-                rules: rules, timing: timing, tls: tls, openConnections: openConnections)
+                hosts: hosts, idleTimeout: idleTimeout, headTimeout: headTimeout, tls: tls,
+                openConnections: openConnections)
         }
         guard let tlsConfiguration = network.tlsConfiguration else { return gated }
         return try .tls(gated, tlsConfiguration: tlsConfiguration)

@@ -62,17 +62,6 @@ public struct OrderRequest: Hashable, Sendable {
         self.bracket = bracket
     }
 
-    /// A market or limit order as the tables before stop orders held them (`type` and `price`).
-    public init(side: Side, type: OrderType, quantity: Int, limitPrice: Price?) throws(OrderError) {
-        switch (type, limitPrice) {
-        case (.market, nil): try self.init(side: side, kind: .market, quantity: quantity)
-        case (.market, let price?): throw .notTaken(.price, by: .market, given: price.description)
-        case (.limit, let price?): try self.init(side: side, kind: .limit(price), quantity: quantity)
-        case (.limit, nil): throw .missing(.price, for: .limit)
-        case (.stop, _), (.stopLimit, _), (.trailingStop, _): throw .missing(.stopPrice, for: type)
-        }
-    }
-
     private static func positive(_ price: Price, _ field: OrderField) throws(OrderError) {
         guard price.ticks > 0 else { throw .priceNotPositive(field, price.description) }
     }

@@ -17,7 +17,12 @@ public enum OrderType: String, Sendable, Hashable, CaseIterable, Codable {
     case trailingStop = "trailing_stop"
 
     /// Whether the order waits for a trigger before it trades.
-    public var isStop: Bool { self == .stop || self == .stopLimit || self == .trailingStop }
+    public var isStop: Bool {
+        switch self {
+        case .market, .limit: false
+        case .stop, .stopLimit, .trailingStop: true
+        }
+    }
 }
 
 /// Where an order stands.
