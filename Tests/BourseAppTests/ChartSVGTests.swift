@@ -34,6 +34,24 @@ struct ChartSVGTests {
         #expect(svg.contains(#"data-bars="2026-11-19|10|12|9|11|1500|"#))
     }
 
+    @Test func theLineTellsTheRangesStory() throws {
+        // From the first open (10) to the last close (9): down 1, −10 %, a red line.
+        let down = ChartGeometry(bars: Self.bars, style: .line, width: 400, height: 200).layout()
+        #expect(down.rangeChange == ChartLayout.RangeChange(amount: -1, percent: "-10.00", direction: .down))
+        let svg = ChartSVG(layout: down, summary: "s").render()
+        #expect(svg.contains(##"<polyline class="chart-line chart-down" fill="none" stroke="#c62828""##))
+        #expect(svg.contains(#"data-range-change="-1" data-range-change-percent="-10.00""#))
+        // 1D: from the previous close (8.5) to 9, up: a green line.
+        let up = ChartGeometry(bars: Self.bars, style: .line, width: 400, height: 200, previousClose: "8.5").layout()
+        #expect(up.rangeChange == ChartLayout.RangeChange(amount: "0.5", percent: "5.88", direction: .up))
+        #expect(ChartSVG(layout: up, summary: "s").render().contains(#"class="chart-line chart-up""#))
+        // Unchanged: the plain line; no bars: no story.
+        let flat = ChartGeometry(bars: Self.bars, style: .line, width: 400, height: 200, previousClose: 9).layout()
+        #expect(flat.rangeChange?.direction == .unchanged)
+        #expect(ChartSVG(layout: flat, summary: "s").render().contains(#"<polyline class="chart-line" fill="none""#))
+        #expect(ChartGeometry(bars: [], style: .line, width: 400, height: 200).layout().rangeChange == nil)
+    }
+
     @Test func noDataSaysSo() throws {
         let layout = ChartGeometry(bars: [], style: .line, width: 400, height: 200).layout()
         let svg = ChartSVG(layout: layout, summary: ChartSummary.text(symbol: "MSFT", range: .oneDay, layout: layout)).render()

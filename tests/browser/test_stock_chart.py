@@ -119,6 +119,35 @@ def test_every_time_label_is_whole_and_1d_is_the_headlines_day(driver, app_url):
     assert driver.find_element(By.ID, "price").text == bars[-1].split("|")[4]
 
 
+def test_the_range_tells_its_story(driver, app_url):
+    for range_ in ("1D", "1M", "1Y"):
+        chart = open_chart(driver, app_url, range_)
+        amount = chart.get_attribute("data-range-change")
+        percent = chart.get_attribute("data-range-change-percent")
+        target = driver.find_element(By.ID, "range-change")
+        wait(driver).until(lambda d: target.text)
+        # "+1.23 (+0.87 %) over 1M" beside the buttons, the amount and % the chart's own.
+        sign = "−" if amount.startswith("-") else "+"
+        assert target.text.startswith(sign + amount.lstrip("-")[:3]), (target.text, amount)
+        assert f"{percent.lstrip('-')}" in target.text.replace(",", ""), (target.text, percent)
+        assert target.text.endswith("on the day" if range_ == "1D" else "over " + range_), target.text
+        # The line green when the range closed up, red when down, as the words.
+        direction = "down" if amount.startswith("-") else ("up" if amount.strip("0.") else "unchanged")
+        line_class = driver.execute_script("return arguments[0].querySelector('polyline').getAttribute('class')", chart)
+        stroke = driver.execute_script("return getComputedStyle(arguments[0].querySelector('polyline')).stroke", chart)
+        colours = driver.execute_script(
+            "const s = getComputedStyle(document.documentElement);"
+            "return {up: s.getPropertyValue('--chart-up').trim(), down: s.getPropertyValue('--chart-down').trim()}")
+        if direction != "unchanged":
+            assert line_class == "chart-line chart-" + direction, line_class
+            assert direction in target.get_attribute("class").split(), target.get_attribute("class")
+            expected = driver.execute_script(
+                "const probe = document.createElement('i'); probe.style.color = arguments[0];"
+                "document.body.append(probe); const c = getComputedStyle(probe).color; probe.remove(); return c",
+                colours[direction])
+            assert stroke == expected, (stroke, expected)
+
+
 def test_the_exchange_chart_line_has_a_colour_in_light_and_dark(driver, app_url):
     try:
         for scheme, expected in (("light", "rgb(11, 87, 208)"), ("dark", "rgb(138, 180, 248)")):

@@ -34,7 +34,7 @@ enum ChartBenchmarks {
             precondition(
                 fast.filter { $0 == "<" }.count == slow.filter { $0 == "<" }.count
                     && abs(fast.utf8.count - slow.utf8.count) * 100 <= fast.utf8.count,
-                "the two renderers disagree")
+                "the two renderers disagree: \(fast.utf8.count) and \(slow.utf8.count) bytes")
         }
         let configuration = Benchmark.Configuration(
             metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds, warmupIterations: 10,
@@ -63,6 +63,15 @@ enum NaiveChartSVG {
         return trimmed == "-0" ? "0" : trimmed
     }
 
+    /// The line's classes and colour by the range's direction: `" chart-up" fill="none" stroke="…`.
+    static func lineClass(_ direction: Candle.Direction) -> String {
+        switch direction {
+        case .up: return " chart-up\" fill=\"none\" stroke=\"#1a7f37"
+        case .down: return " chart-down\" fill=\"none\" stroke=\"#c62828"
+        case .unchanged: return "\" fill=\"none\" stroke=\"#0b57d0"
+        }
+    }
+
     /// ` data-unit="…" data-at="…"`: what a time label stands for.
     static func labelTime(_ tick: ChartLayout.XTick, rule: TimeTickRule) -> String {
         let day = NewYorkTime.marketDate(of: tick.start)
@@ -81,7 +90,12 @@ enum NaiveChartSVG {
         svg = svg + " preserveAspectRatio=\"xMidYMid meet\" role=\"img\" aria-label=\"" + summaryText + "\""
         svg = svg + " font-family=\"system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif\" font-size=\"11\""
         svg = svg + " data-plot=\"" + f(plot.x) + " " + f(plot.y) + " " + f(plot.width) + " " + f(plot.height) + "\""
-        svg = svg + " data-band=\"" + String(layout.xAxis.band) + "\" data-bars=\""
+        svg = svg + " data-band=\"" + String(layout.xAxis.band) + "\""
+        if let change = layout.rangeChange {
+            svg = svg + " data-range-change=\"" + change.amount.description + "\""
+            if let percent = change.percent { svg = svg + " data-range-change-percent=\"" + percent.description + "\"" }
+        }
+        svg = svg + " data-bars=\""
         for (index, bar) in layout.bars.enumerated() {
             if index > 0 { svg = svg + ";" }
             svg = svg + Markup.escaped(ChartText.barTime(bar.start, intraday: layout.isIntraday))
@@ -110,7 +124,8 @@ enum NaiveChartSVG {
         case .line:
             svg =
                 svg
-                + "<polyline class=\"chart-line\" fill=\"none\" stroke=\"#0b57d0\" stroke-width=\"1.5\" stroke-linejoin=\"round\" points=\""
+                + "<polyline class=\"chart-line" + lineClass(layout.rangeChange?.direction ?? .unchanged)
+                + "\" stroke-width=\"1.5\" stroke-linejoin=\"round\" points=\""
             for (index, point) in layout.points.enumerated() {
                 svg = svg + (index > 0 ? " " : "") + f(point.x) + "," + f(point.y)
             }

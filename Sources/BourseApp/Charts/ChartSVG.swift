@@ -90,6 +90,15 @@ public struct ChartSVG: Sendable {
             out.raw(#"" data-previous-close=""#)
             out.raw(previousClose.description)
         }
+        if let change = layout.rangeChange {
+            // The range's story, for the page to say beside its buttons.
+            out.raw(#"" data-range-change=""#)
+            out.raw(change.amount.description)
+            if let percent = change.percent {
+                out.raw(#"" data-range-change-percent=""#)
+                out.raw(percent.description)
+            }
+        }
         out.raw(#"" data-bars=""#)
         barData(&out)
         out.raw(#"">"#)
@@ -211,9 +220,22 @@ public struct ChartSVG: Sendable {
             out.raw("/>")
             return
         }
-        out.raw(
-            #"<polyline class="chart-line" fill="none" stroke="\#(Palette.line)" stroke-width="1.5" stroke-linejoin="round" points=""#
-        )
+        // Green when the range closed up, red when down (blue when unchanged).
+        let direction = layout.rangeChange?.direction ?? .unchanged
+        let colour =
+            switch direction {
+            case .up: Palette.up
+            case .down: Palette.down
+            case .unchanged: Palette.line
+            }
+        out.raw(#"<polyline class="chart-line"#)
+        if direction != .unchanged {
+            out.raw(" chart-")
+            out.raw(direction.rawValue)
+        }
+        out.raw(#"" fill="none" stroke=""#)
+        out.raw(colour)
+        out.raw(#"" stroke-width="1.5" stroke-linejoin="round" points=""#)
         for (index, point) in points.enumerated() {
             if index > 0 { out.raw(" ") }
             out.number(point.x)

@@ -36,6 +36,7 @@ struct StockPage {
             <h2 id="chart-heading" class="visually-hidden">Price chart</h2>
             <div class="chart-controls">
             <div class="toggles" role="group" aria-label="Range">\(rangeButtons)</div>
+            <p class="range-change" id="range-change" aria-live="polite"></p>
             <div class="toggles" role="group" aria-label="Chart style">\
             <button type="button" class="toggle" data-style="line" aria-pressed="true">Line</button>\
             <button type="button" class="toggle" data-style="candles" aria-pressed="false">Candles</button></div>

@@ -81,3 +81,33 @@ public struct ChartLayout: Sendable {
     /// Whether the bars are intraday (hours or days on the time axis).
     public var isIntraday: Bool { tickRule == .hours || tickRule == .days }
 }
+
+extension ChartLayout {
+    /// The change over the range a chart shows: from the previous close when it has one (1D),
+    /// else from its first bar's open, to its last bar's close.
+    public struct RangeChange: Sendable, Equatable {
+        public var amount: ExactDecimal
+        /// `amount` as a percentage of where the range started, half-even to two places; nil
+        /// when it started at zero.
+        public var percent: ExactDecimal?
+        /// Up when the range closed above where it started (the line is green), down when below.
+        public var direction: Candle.Direction
+
+        public init(amount: ExactDecimal, percent: ExactDecimal?, direction: Candle.Direction) {
+            self.amount = amount
+            self.percent = percent
+            self.direction = direction
+        }
+    }
+
+    /// The chart's story in one change (SPEC §13); nil with no bars.
+    public var rangeChange: RangeChange? {
+        guard let first = bars.first, let last = bars.last else { return nil }
+        let base = previousClose ?? first.open
+        let amount = last.close - base
+        return RangeChange(
+            amount: amount,
+            percent: base.isZero ? nil : try? (amount * 100).divided(by: base, places: 2, .halfEven),
+            direction: Candle.Direction(open: base, close: last.close))
+    }
+}

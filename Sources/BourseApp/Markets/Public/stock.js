@@ -132,6 +132,7 @@ function start() {
             const svg = parseSVG(text);
             chartBox.replaceChildren(svg);
             attach(svg, bourse.byId("chart-readout"), scrub);
+            showRangeChange(svg);
             chartStale = svg.getAttribute("data-stale") === "true";
             chartStatus.textContent = "";
             markStale(quoteStale || chartStale);
@@ -159,6 +160,23 @@ function start() {
                 chartBox.removeAttribute("aria-busy");
             }
         }
+    }
+
+    /** The change over the range shown, beside its buttons: "+1.23 (+0.87 %) 1M", green or red
+     *  as the line; nothing when the chart has no bars. */
+    function showRangeChange(svg) {
+        const target = bourse.byId("range-change");
+        const amount = svg.getAttribute("data-range-change");
+        if (amount === null) {
+            target.replaceChildren();
+            return;
+        }
+        const change = marketFormat.signed(amount);
+        const percent = marketFormat.percent(svg.getAttribute("data-range-change-percent"));
+        target.className = "range-change price-change " + change.direction;
+        target.replaceChildren(
+            change.text + (percent.direction === "none" ? "" : " (" + percent.text + ")") + " ",
+            bourse.el("span", { class: "note" }, range === "1D" ? "on the day" : "over " + range));
     }
 
     /** Scrubbing the chart: the headline shows the bar under the finger, its price, its change
