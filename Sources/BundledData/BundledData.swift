@@ -6,7 +6,7 @@ import Foundation
 /// Each function reads and parses its files on the first call and returns the same value
 /// afterwards; a failure is remembered too, so a broken bundle fails fast every time.
 public enum BundledData {
-    /// NASDAQ, NYSE and NYSE American listings (ETFs included), one per symbol, sorted by symbol.
+    /// NASDAQ, NYSE, NYSE American and NYSE Arca listings (ETFs included), one per symbol, sorted by symbol.
     public static func listings() throws -> [Listing] {
         try cachedListings.get()
     }

@@ -8,7 +8,7 @@ import Synchronization
 /// First the listings, shipped and learned (`ListingSearch`), without a request. On Massive a
 /// symbol outside them may be newer than both (the list comes from the source's reference list,
 /// and the listings refresh is background work that may not have reached it): it is looked up,
-/// one ticker-details request, and a stock the source lists on NASDAQ, NYSE or NYSE American is
+/// one ticker-details request, and a stock the source lists on NASDAQ, NYSE, NYSE American or NYSE Arca is
 /// learned at once (added to the listings: searchable, followable, its page no longer a 404). A
 /// symbol the source does not know, or lists elsewhere, is remembered as unknown for a day, so
 /// asking again costs no request. When the source cannot say (it failed, or the answer is still

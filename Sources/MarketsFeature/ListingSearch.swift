@@ -15,7 +15,7 @@ public actor ListingSearch {
     /// The index again after `add(_:)` brought listings from the source's reference list.
     private var refreshed: Indexed?
 
-    /// Starts building the index over `listings` (by default the bundled NASDAQ/NYSE/NYSE American
+    /// Starts building the index over `listings` (by default the bundled NASDAQ/NYSE/NYSE American/NYSE Arca
     /// ones), the `prominent` symbols first among the matches (by default the bundled S&P 500).
     public init(
         listings: @escaping @Sendable () throws -> [Listing] = { try BundledData.listings() },

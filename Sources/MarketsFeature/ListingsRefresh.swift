@@ -8,7 +8,7 @@ import MarketData
 /// With a Polygon key, the app reads every page of `/v3/reference/tickers` (active stocks, 1,000
 /// a page, at most `maxPages`) as background work: its requests wait behind every request a
 /// person is waiting for (`SourceCaller.background`). The tickers whose primary exchange is
-/// NASDAQ, NYSE or NYSE American become listings: searchable, with a stock page, and no longer a
+/// NASDAQ, NYSE, NYSE American or NYSE Arca become listings: searchable, with a stock page, and no longer a
 /// 404. The shipped listings are never removed or renamed, and what the source lists elsewhere
 /// (OTC, other venues) stays out. Pages are cached for a day like all reference data, so a
 /// restart reads them from the database, not the source.

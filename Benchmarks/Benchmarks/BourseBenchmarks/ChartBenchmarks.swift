@@ -98,7 +98,8 @@ enum NaiveChartSVG {
         svg = svg + " data-bars=\""
         for (index, bar) in layout.bars.enumerated() {
             if index > 0 { svg = svg + ";" }
-            svg = svg + Markup.escaped(ChartText.barTime(bar.start, intraday: layout.isIntraday))
+            let time = layout.isIntraday ? Timestamp.iso8601(bar.start) : NewYorkTime.marketDate(of: bar.start).iso
+            svg = svg + Markup.escaped(time)
             for value in [bar.open, bar.high, bar.low, bar.close, bar.volume] { svg = svg + "|" + value.description }
             svg = svg + "|" + f(layout.points[index].y) + "|" + f(layout.points[index].x)
         }

@@ -2,7 +2,7 @@
 ///
 /// The files are the NASDAQ Trader symbol directories as published by datahub.io:
 /// - `nasdaq-listed-symbols.csv` for NASDAQ (`Company Name` is the name, `ETF` and `Test Issue` flags);
-/// - `other-listed.csv` for NYSE (`Exchange` N) and NYSE American (`Exchange` A); its
+/// - `other-listed.csv` for NYSE (`Exchange` N), NYSE American (`Exchange` A) and NYSE Arca (`P`); its
 ///   `Company Name` is cut at the first hyphen ("Coca" for KO), so the name comes from
 ///   `Security Name` with the class wording removed.
 ///
@@ -29,7 +29,7 @@ public enum ListingsParser {
         return listings
     }
 
-    /// The NYSE and NYSE American listings from `other-listed.csv` (other exchanges are skipped).
+    /// The NYSE, NYSE American and NYSE Arca listings from `other-listed.csv` (other exchanges are skipped).
     public static func otherListed(_ text: String) throws(ListingsError) -> [Listing] {
         let table = try CSVTable(parsing: text)
         let symbol = try table.column("ACT Symbol")

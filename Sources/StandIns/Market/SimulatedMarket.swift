@@ -58,7 +58,7 @@ public final class SimulatedMarket: Sendable {
             through: MarketDate(year: 2100, month: 12, day: 31)!)
     }
 
-    /// The market over the bundled NASDAQ, NYSE and NYSE American listings, S&P 500 profiles and price levels.
+    /// The market over the bundled NASDAQ, NYSE, NYSE American and NYSE Arca listings, S&P 500 profiles and price levels.
     public static func bundled(calendar: TradingCalendar = TradingCalendar()) throws -> SimulatedMarket {
         SimulatedMarket(
             listings: try BundledData.listings(), profiles: try BundledData.profiles(),
