@@ -104,9 +104,7 @@ struct MarketsController: FeatureController {
         guard let offset = cursor.map({ Int($0) }) ?? 0 else {
             throw APIError(.badRequest, "cursor is not a page of this list; use the `next` value of a previous page")
         }
-        let all = try await listings.allListings().map {
-            TickerSummary(symbol: $0.symbol, name: $0.name, primaryExchange: $0.exchange.mic, type: $0.isETF ? "ETF" : "CS")
-        }
+        let all = try await listings.allListings().map(TickerSummary.init)
         let page = try await market.tickers(all, order: order, limit: limit, offset: offset)
         return TickersResponse(page: page, source: market.source)
     }
@@ -159,11 +157,7 @@ struct MarketsController: FeatureController {
         guard let listings else { throw APIError(.serviceUnavailable, "the listings are not loaded") }
         var tickers: [TickerSummary] = []
         for symbol in symbols {
-            guard let listing = await listings.listing(symbol) else { continue }
-            tickers.append(
-                TickerSummary(
-                    symbol: listing.symbol, name: listing.name, primaryExchange: listing.exchange.mic,
-                    type: listing.isETF ? "ETF" : "CS"))
+            if let listing = await listings.listing(symbol) { tickers.append(TickerSummary(listing)) }
         }
         let priced = try await market.pricedQuotes(for: tickers.map(\.symbol))
         let rows = tickers.map { PricedTicker(ticker: $0, quote: priced.quotes[$0.symbol], pending: priced.pending) }

@@ -84,6 +84,13 @@ public struct TickerSummary: Sendable, Equatable {
         self.primaryExchange = primaryExchange
         self.type = type
     }
+
+    /// A listing the app knows, as the source's reference list would give it.
+    public init(_ listing: Listing) {
+        self.init(
+            symbol: listing.symbol, name: listing.name, primaryExchange: listing.exchange.mic,
+            type: listing.isETF ? "ETF" : "CS")
+    }
 }
 
 public struct TickerDetails: Sendable, Equatable {
