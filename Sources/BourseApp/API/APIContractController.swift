@@ -3,8 +3,8 @@ import Hummingbird
 
 /// `GET /api/openapi.json`: the OpenAPI 3.1 contract of the JSON API (docs/api.md).
 ///
-/// The document is `API/openapi.json`, a resource of this target and the one copy that is
-/// edited; `docs/openapi.json` must be the same bytes (a test says so). It is read when the
+/// The document is `API/openapi.json`, a resource of this target and its only copy (the docs
+/// link to it). It is read when the
 /// routes are added, so a missing file stops the app at start-up, like the assets.
 struct APIContractController: FeatureController {
     func addRoutes(to router: Router<AppRequestContext>) {
