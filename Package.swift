@@ -257,7 +257,8 @@ let package = Package(
             resources: [
                 .process("Layout/Public"), .process("Markets/Public"), .process("Charts/Public"),
                 .process("Search/Public"), .process("Exchange/Public"), .process("GNB/Public"),
-                .process("Watchlist/Public"), .process("PhoneApp/Public"), .copy("API/openapi.json"),
+                .process("Watchlist/Public"), .process("PhoneApp/Public"), .process("People/Public"),
+                .copy("API/openapi.json"),
             ]
         ),
         // C, for glibc's <malloc.h> that the Glibc module leaves out: the allocator's settings,

@@ -7,6 +7,16 @@ public enum AccountError: Error, Sendable, Equatable, CustomStringConvertible {
     case badTokenName(String)
     case tokenNameTaken(String)
     case noSuchToken(String)
+    /// No account (nor invitation, where one is meant) has this name.
+    case noSuchAccount(String)
+    /// An account has this name already.
+    case nameTaken(String)
+    /// The owner's account cannot be removed, nor its role changed; and no one else is made owner.
+    case ownerIsFixed
+    /// The owner's password must be set before anyone is invited (else the app is open to all).
+    case ownerPasswordFirst
+    /// The invitation's link was never made, was taken already, was withdrawn or has expired.
+    case invitationNotValid
     /// The store failed (the database).
     case storage(String)
 
@@ -17,6 +27,12 @@ public enum AccountError: Error, Sendable, Equatable, CustomStringConvertible {
         case .badTokenName(let name): "“\(name.prefix(64))” is not a token name: use 1 to 64 letters, digits, “.”, “_” or “-”"
         case .tokenNameTaken(let name): "a token named \(name) exists already; revoke it first or choose another name"
         case .noSuchToken(let name): "no token is named \(name.prefix(64))"
+        case .noSuchAccount(let name): "no one is named \(name.prefix(64))"
+        case .nameTaken(let name): "someone is named \(name.prefix(64)) already; choose another name"
+        case .ownerIsFixed: "the owner stays the owner: their account cannot be removed or given another role"
+        case .ownerPasswordFirst: "set the owner's password first (bourse password): until then the app is open to anyone"
+        case .invitationNotValid:
+            "this invitation is not valid: it has been used, withdrawn or has expired; ask for a new one"
         case .storage(let reason): reason
         }
     }

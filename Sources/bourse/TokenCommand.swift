@@ -11,9 +11,10 @@ struct TokenCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Create a token and print it (once: only its hash is kept).")
         @Option(help: "The SQLite database file (the one bourse serve uses).") var database = "bourse.sqlite"
         @Argument(help: "A name for the token: 1 to 64 letters, digits, '.', '_' or '-'.") var name: String
+        @Option(help: "Whose token (a person's name); the owner's when left out.") var user: String?
 
         func run() async throws {
-            try await AccountAdmin.createToken(databasePath: database, name: name).printOrExit()
+            try await AccountAdmin.createToken(databasePath: database, name: name, user: user).printOrExit()
         }
     }
 
@@ -21,9 +22,10 @@ struct TokenCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the tokens' names and dates (never the tokens).")
         @Option(help: "The SQLite database file (the one bourse serve uses).") var database = "bourse.sqlite"
         @Flag(help: "Print JSON.") var json = false
+        @Option(help: "Whose tokens (a person's name); the owner's when left out.") var user: String?
 
         func run() async throws {
-            try await AccountAdmin.listTokens(databasePath: database, json: json).printOrExit()
+            try await AccountAdmin.listTokens(databasePath: database, json: json, user: user).printOrExit()
         }
     }
 
@@ -31,9 +33,10 @@ struct TokenCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Revoke a token: it stops working within 10 seconds.")
         @Option(help: "The SQLite database file (the one bourse serve uses).") var database = "bourse.sqlite"
         @Argument(help: "The token's name.") var name: String
+        @Option(help: "Whose token (a person's name); the owner's when left out.") var user: String?
 
         func run() async throws {
-            try await AccountAdmin.revokeToken(databasePath: database, name: name).printOrExit()
+            try await AccountAdmin.revokeToken(databasePath: database, name: name, user: user).printOrExit()
         }
     }
 }

@@ -1,3 +1,4 @@
+import Accounts
 import BourseCore
 import Foundation
 import MarketsFeature
@@ -24,9 +25,44 @@ struct PageSnapshotTests {
     }
 
     @Test func signedInHeader() {
-        PageLayout.$signedIn.withValue(true) {
+        PageLayout.$signedIn.withValue(Identity(account: AccountID(2), name: "ann", role: .member, credential: .session)) {
             assertSnapshot(of: MarketsListPage(sourceLabel: nil).render(), as: .page)
         }
+    }
+
+    @Test func ownersHeaderLinksToPeople() {
+        PageLayout.$signedIn.withValue(Identity(account: .owner, name: "ada", role: .owner, credential: .session)) {
+            assertSnapshot(of: MarketsListPage(sourceLabel: nil).render(), as: .page)
+        }
+    }
+
+    // MARK: People
+
+    @Test func peopleWithAnInvitationJustMade() {
+        let time = Date(timeIntervalSince1970: 1_800_000_000)
+        let people = [
+            AccountRecord(id: .owner, name: "ada", role: .owner, passwordHash: "x", createdAt: time, changedAt: time),
+            AccountRecord(
+                id: AccountID(2), name: Self.hostile, role: .member, passwordHash: "x", createdAt: time, changedAt: time),
+            AccountRecord(
+                id: AccountID(3), name: "Bartholomew Featherstonehaugh", role: .viewer, passwordHash: "x", createdAt: time,
+                changedAt: time),
+        ]
+        let invitation = InvitationRecord(
+            tokenHash: "h", name: "cy", role: .viewer, createdAt: time, expiresAt: time.addingTimeInterval(7 * 86_400))
+        assertSnapshot(
+            of: PeoplePage.render(
+                people: people, invitations: [invitation], you: "ada", made: (invitation, "TOKEN"), problem: nil, name: nil),
+            as: .page)
+    }
+
+    @Test func invitationToChooseAPassword() {
+        let time = Date(timeIntervalSince1970: 1_800_000_000)
+        let invitation = InvitationRecord(
+            tokenHash: "h", name: Self.hostile, role: .member, createdAt: time, expiresAt: time.addingTimeInterval(86_400))
+        assertSnapshot(
+            of: InvitationPage.render(.open(invitation, token: "TOKEN"), problem: "the password must be at least 8 characters"),
+            as: .page)
     }
 
     @Test func myStocks() {

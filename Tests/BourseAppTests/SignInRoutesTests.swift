@@ -72,7 +72,8 @@ struct SignInRoutesTests {
             "/signin", "/api/v1/health", "/api/openapi.json", "/manifest.webmanifest", "/sw.js", "/offline",
             "/apple-touch-icon.png",
         ]
-        .contains(path) || path.hasPrefix("/assets/") || path.hasPrefix("/icons/")
+        .contains(path) || path.hasPrefix("/assets/") || path.hasPrefix("/icons/") || path.hasPrefix("/invite/")
+            || path.hasPrefix("/api/v1/invitations/")
     }
 
     static func isPage(_ method: HTTPRequest.Method, _ path: String) -> Bool {

@@ -14,9 +14,40 @@ struct MigrationTests {
             let old = try BourseDatabase(path: path, migratedThrough: "v4: one saved-answer table")
             #expect(try !old.tableNames().contains("owner_account"))
         }
-        let database = try BourseDatabase(path: path)
-        #expect(try database.appliedMigrations().contains("v5: the owner, sessions and API tokens"))
+        let database = try BourseDatabase(path: path, migratedThrough: "v5: the owner, sessions and API tokens")
+        #expect(try database.appliedMigrations().last == "v5: the owner, sessions and API tokens")
         #expect(try database.tableNames().isSuperset(of: ["owner_account", "session", "api_token", "saved_answer"]))
+    }
+
+    /// SPEC §14: a server from before accounts keeps its owner (name, password), signed-in
+    /// browsers and tokens, now account 1's; one that never had a password gets an owner without one.
+    @Test func v10MakesTheOwnerAccountOneWithTheirSessionsAndTokens() async throws {
+        let (path, directory) = TemporaryDatabase.newPath()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        do {
+            let old = try BourseDatabase(path: path, migratedThrough: "v9: notices and web push")
+            try old.execute(
+                sql: """
+                    INSERT INTO owner_account (id, name, password_hash, changed_at) VALUES (1, 'ada', '$2b$04$hash', 1700000000);
+                    INSERT INTO session (id_hash, created_at, last_seen_at) VALUES ('s1', 1700000001, 1700000002);
+                    INSERT INTO api_token (name, token_hash, created_at, last_used_at) VALUES ('ci', 't1', 1700000003, NULL);
+                    """)
+        }
+        let database = try BourseDatabase(path: path)
+        #expect(try !database.tableNames().contains("owner_account"))
+        let store = DatabaseAccountStore(database: database)
+        let owner = try await store.owner()
+        #expect(owner.id == .owner && owner.name == "ada" && owner.role == .owner && owner.passwordHash == "$2b$04$hash")
+        #expect(try await store.session(idHash: "s1")?.account == .owner)
+        #expect(try await store.tokens(of: .owner).map(\.name) == ["ci"])
+        #expect(try await store.token(hash: "t1")?.account == .owner)
+    }
+
+    @Test func v10GivesAServerWithoutAPasswordAnOwnerWithoutOne() async throws {
+        let (path, directory) = TemporaryDatabase.newPath()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let owner = try await DatabaseAccountStore(database: try BourseDatabase(path: path)).owner()
+        #expect(owner.id == .owner && owner.role == .owner && owner.passwordHash == nil)
     }
 
     /// The schema before the saved answers had one table.

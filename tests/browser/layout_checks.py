@@ -16,6 +16,8 @@ def assert_touch_targets(driver):
     small = driver.execute_script("""
         return [...document.querySelectorAll('a, button, input, select, textarea')]
             .filter(e => e.offsetParent !== null && !e.closest('[hidden]'))
+            // What a closed <details> holds (beyond its summary) is not shown.
+            .filter(e => { const d = e.closest('details:not([open])'); return !d || (e.closest('summary') && e.closest('summary').parentElement === d); })
             .map(e => { const r = e.getBoundingClientRect();
                         return [e.textContent.trim() || e.id || e.tagName, Math.round(r.width), Math.round(r.height)]; })
             .filter(([, w, h]) => w < arguments[0] || h < arguments[0]);

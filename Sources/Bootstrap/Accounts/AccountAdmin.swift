@@ -19,10 +19,12 @@ public enum AccountAdmin {
         }
     }
 
-    /// `bourse token create NAME`: the token, printed once.
-    public static func createToken(databasePath: String, name: String) async -> Result<String, CommandFailure> {
+    /// `bourse token create NAME [--user PERSON]`: the token, printed once.
+    public static func createToken(
+        databasePath: String, name: String, user: String? = nil
+    ) async -> Result<String, CommandFailure> {
         await withAccounts(databasePath, creating: true) { accounts in
-            let token = try await accounts.createToken(name: name)
+            let token = try await accounts.createToken(name: name, for: try await account(user, in: accounts))
             return """
                 \(token)
                 This is the only time the token is shown: keep it. Use it as: Authorization: Bearer \(token.prefix(12))…
@@ -30,9 +32,13 @@ public enum AccountAdmin {
         }
     }
 
-    /// `bourse token list`: names and dates, never the tokens.
-    public static func listTokens(databasePath: String, json: Bool) async -> Result<String, CommandFailure> {
-        let listed = await withAccounts(databasePath, creating: false) { accounts in try await accounts.tokens() }
+    /// `bourse token list [--user PERSON]`: names and dates, never the tokens.
+    public static func listTokens(
+        databasePath: String, json: Bool, user: String? = nil
+    ) async -> Result<String, CommandFailure> {
+        let listed = await withAccounts(databasePath, creating: false) { accounts in
+            try await accounts.tokens(of: try await account(user, in: accounts))
+        }
         return listed.flatMap { tokens in
             let rows = tokens.map(TokenListing.init)
             return CommandFailure.output(rows, json: json) {
@@ -45,12 +51,21 @@ public enum AccountAdmin {
         }
     }
 
-    /// `bourse token revoke NAME`.
-    public static func revokeToken(databasePath: String, name: String) async -> Result<String, CommandFailure> {
+    /// `bourse token revoke NAME [--user PERSON]`.
+    public static func revokeToken(
+        databasePath: String, name: String, user: String? = nil
+    ) async -> Result<String, CommandFailure> {
         await withAccounts(databasePath, creating: false) { accounts in
-            try await accounts.revokeToken(name: name)
+            try await accounts.revokeToken(name: name, of: try await account(user, in: accounts))
             return "The token \(name) is revoked."
         }
+    }
+
+    /// The account a `--user` names (nil: the owner's).
+    static func account(_ user: String?, in accounts: AccountService) async throws(AccountError) -> AccountID {
+        guard let user else { return .owner }
+        guard let account = try await accounts.person(named: user) else { throw .noSuchAccount(user) }
+        return account.id
     }
 
     struct TokenListing: Encodable {
@@ -65,7 +80,7 @@ public enum AccountAdmin {
         }
     }
 
-    private static func withAccounts<T>(
+    static func withAccounts<T>(
         _ path: String, creating: Bool, _ body: (AccountService) async throws -> T
     ) async -> Result<T, CommandFailure> {
         guard creating || FileManager.default.fileExists(atPath: path) else {
@@ -89,7 +104,11 @@ public enum AccountAdmin {
 extension AccountError {
     /// A name that is not there (exit 1, like an unknown symbol), rather than a bad argument.
     var isMissing: Bool {
-        if case .noSuchToken = self { return true }
-        return false
+        switch self {
+        case .noSuchToken, .noSuchAccount, .invitationNotValid: true
+        case .weakPassword, .badName, .badTokenName, .tokenNameTaken, .nameTaken, .ownerIsFixed, .ownerPasswordFirst,
+            .storage:
+            false
+        }
     }
 }

@@ -18,7 +18,7 @@ struct AccountController: FeatureController {
         let next = SignInTarget.safe(request.uri.queryParameters["next"].map(String.init))
         // Signed in already, or nothing to sign in to (no password set): straight on.
         let required = try await accounts.signInRequired()
-        if context.identity == .session || !required { return Self.redirect(to: next) }
+        if context.identity?.isSession == true || !required { return Self.redirect(to: next) }
         return try HTMLPage(html: SignInPage.render(next: next)).response(from: request, context: context)
     }
 

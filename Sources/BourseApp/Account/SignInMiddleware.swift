@@ -11,7 +11,8 @@ import Hummingbird
 ///
 /// A request signed in by its cookie that would change something (not GET or HEAD) must come
 /// from this site's own pages: an `Origin` of another host is refused with 403 (the cookie is
-/// `SameSite=Strict` too; this is the second lock).
+/// `SameSite=Strict` too; this is the second lock). A viewer's request that would change
+/// something is a 403 too, with nothing written (SPEC §14), except signing out.
 struct SignInMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     let accounts: AccountService
@@ -26,22 +27,27 @@ struct SignInMiddleware: RouterMiddleware {
         guard try await accounts.signInRequired() else { return try await next(request, context) }
         var context = context
         context.identity = try await identify(request)
-        if context.identity == .session, ![.get, .head].contains(request.method),
+        let changes = ![.get, .head].contains(request.method)
+        if context.identity?.isSession == true, changes,
             !SameOrigin.allows(
                 origin: request.headers[.origin], host: request.head.authority, secure: context.connection.isSecure)
         {
             if isWrongMethod(request) { return try await next(request, context) }
             throw APIError(.forbidden, "refused: a request that changes something must come from this site's own pages")
         }
-        guard context.identity != nil || Self.isOpen(request.uri.path) else {
-            if isWrongMethod(request) { return try await next(request, context) }
+        guard let identity = context.identity else {
+            if Self.isOpen(request.uri.path) || isWrongMethod(request) { return try await next(request, context) }
             throw Self.refusal(for: request)
         }
+        if changes, !identity.role.mayChange, request.uri.path != "/signout" {
+            if isWrongMethod(request) { return try await next(request, context) }
+            throw APIError(.forbidden, "refused: \(identity.name) may read but not change anything (a viewer)")
+        }
         // Only a page shows who is signed in; the API needs no task-local.
-        guard context.identity == .session, !request.uri.path.hasPrefix("/api/") else {
+        guard identity.isSession, !request.uri.path.hasPrefix("/api/") else {
             return try await next(request, context)
         }
-        return try await PageLayout.$signedIn.withValue(true) { try await next(request, context) }
+        return try await PageLayout.$signedIn.withValue(identity) { try await next(request, context) }
     }
 
     /// A method no route answers at a path some route answers: it goes on to its 405 (nothing is
@@ -60,14 +66,16 @@ struct SignInMiddleware: RouterMiddleware {
         return nil
     }
 
-    /// The paths anyone may ask for: sign-in, health, and what the sign-in page and an
-    /// installed app need before sign-in (assets, icons, manifest, the worker, the offline page).
+    /// The paths anyone may ask for: sign-in, an invitation's page and its answer, health, and
+    /// what the sign-in page and an installed app need before sign-in (assets, icons, manifest,
+    /// the worker, the offline page).
     static func isOpen(_ path: String) -> Bool {
         [
             "/signin", "/api/v1/health", "/api/openapi.json", "/manifest.webmanifest", "/sw.js", "/offline",
             "/apple-touch-icon.png",
         ]
-        .contains(path) || path.hasPrefix("/assets/") || path.hasPrefix("/icons/")
+        .contains(path) || path.hasPrefix("/assets/") || path.hasPrefix("/icons/") || path.hasPrefix("/invite/")
+            || path.hasPrefix("/api/v1/invitations/")
     }
 
     /// Data outside `/api/`, for programs, not people: the metrics (a scraper sends a token).

@@ -16,6 +16,12 @@ public struct AppRequestContext: RequestContext, WebSocketRequestContext {
     /// or sign-in is off).
     public var identity: Identity?
 
+    /// Whose data the request reads and writes: the signed-in account's, or the owner's while
+    /// sign-in is off (one person alone, SPEC §14).
+    public var account: AccountID { identity?.account ?? .owner }
+    /// What the request may do: the signed-in account's role, or the owner's while sign-in is off.
+    public var role: Role { identity?.role ?? .owner }
+
     public init(source: Source) {
         coreContext = .init(source: source)
         webSocket = .init()

@@ -79,6 +79,7 @@ public func buildRouter(_ features: AppFeatures, network: NetworkSettings = Netw
         AssetsController(),
         PhoneAppController(deployID: features.deployID, sourceDeadline: features.market.deadline),
         features.accounts.map(AccountController.init),
+        features.accounts.map(PeopleController.init),
         features.watchlist.map { WatchlistController(watchlist: $0, source: features.market.source) },
         features.metrics.map(MetricsController.init),
         features.alerts.map(AlertsController.init),

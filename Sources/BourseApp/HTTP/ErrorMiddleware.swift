@@ -85,15 +85,34 @@ extension APIError {
             case .notFound: self.init(.notFound, error.description)
             }
         case let error as AccountError:
-            if case .storage = error {
+            if error.isStorage {
                 self.init(.serviceUnavailable, "the account store failed: \(String(describing: error).prefix(200))")
             } else {
-                self.init(.badRequest, error.description)
+                self.init(error.status, error.description)
             }
         case let error as SearchUnavailable:
             self.init(.serviceUnavailable, error.description)
         default:
             return nil
+        }
+    }
+}
+
+extension AccountError {
+    /// The store failed: not the request's fault (a 503).
+    var isStorage: Bool {
+        if case .storage = self { return true }
+        return false
+    }
+
+    /// What each refusal is in HTTP: a name or link that is no one's is a 404; a clash with what
+    /// is there (a name taken, the owner's fixed role) a 409; a bad value a 400.
+    var status: HTTPResponse.Status {
+        switch self {
+        case .noSuchAccount, .noSuchToken, .invitationNotValid: .notFound
+        case .nameTaken, .ownerIsFixed, .ownerPasswordFirst, .tokenNameTaken: .conflict
+        case .weakPassword, .badName, .badTokenName: .badRequest
+        case .storage: .serviceUnavailable
         }
     }
 }

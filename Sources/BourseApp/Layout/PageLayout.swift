@@ -1,3 +1,5 @@
+import Accounts
+
 /// The HTML shell every screen shares: header with the app's name, navigation, the stock
 /// search box (`search-box.js` adds suggestions as you type) and the notifications' bell, a slot
 /// for the data-source label, a slot for the stale-data notice, the page's own content, and the
@@ -46,8 +48,8 @@ struct PageLayout {
 
     /// The document title (the app's name is appended).
     let title: String
-    /// The navigation entry marked as the current section.
-    let section: Section
+    /// The navigation entry marked as the current section; nil for a page of none (People).
+    let section: Section?
     /// Where the data comes from, e.g. "Simulated market"; nil until a script fills it in.
     var sourceLabel: String? = nil
     /// When the page shows saved data because the source failed: the ISO 8601 time it was fetched.
@@ -64,9 +66,9 @@ struct PageLayout {
     /// False for the sign-in page: the header shows the app's name only.
     var showsNavigation = true
 
-    /// Whether the request being answered is signed in (set by `SignInMiddleware`): the header
-    /// then has a "Sign out" button.
-    @TaskLocal static var signedIn = false
+    /// Who the request being answered is signed in as, in a browser (set by `SignInMiddleware`):
+    /// the header then has their name, a "Sign out" button and, for the owner, "People".
+    @TaskLocal static var signedIn: Identity? = nil
 
     func render() -> HTML {
         let nav = Section.allCases.filter { $0 != .search }.map { (item: Section) -> HTML in
@@ -139,13 +141,10 @@ struct PageLayout {
     }
 
     /// The sections, the source label, the search box, the bell (`PageLayout+Bell.swift`) and
-    /// (signed in) the sign-out button.
+    /// (signed in) the account's menu.
     private func navigation(_ nav: HTML) -> HTML {
         guard showsNavigation else { return #"<div class="brand-block"><a class="brand" href="/">Bourse</a></div>"# }
-        let signOut: HTML =
-            Self.signedIn
-            ? #"\#n<form class="sign-out" method="post" action="/signout"><button type="submit" class="button">Sign out</button></form>"#
-            : ""
+        let signOut: HTML = Self.signedIn.map(Self.accountActions) ?? ""
         return """
             <div class="brand-block"><a class="brand" href="/">Bourse</a>
             \(sourceBadge)</div>
@@ -153,6 +152,22 @@ struct PageLayout {
             \(Self.searchBox)\(signOut)
             \(Self.bell)
             """
+    }
+
+    /// Signed in: the account's menu (no script needed): who is signed in, the People page for
+    /// the owner, and "Sign out". One round button in the header's row, at every width.
+    private static func accountActions(_ identity: Identity) -> HTML {
+        let people: HTML =
+            identity.role.managesPeople ? #"<a class="people-link" href="/people">People</a>"# : ""
+        return #"""
+            \#n<details class="account" id="account"><summary class="account-button" aria-label="Account: \#(identity.name)" \#
+            title="Signed in as \#(identity.name)"><svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" \#
+            focusable="false"><path fill="currentColor" d="M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9zm0 2c-4.4 0-8 2.2-8 5v2h16v-2\#
+            c0-2.8-3.6-5-8-5z"/></svg></summary>\#
+            <div class="account-panel"><p class="account-name">Signed in as <strong class="one-line">\#(identity.name)</strong></p>\#
+            \#(people)<form class="sign-out" method="post" action="/signout"><button type="submit" class="button">Sign out</button>\#
+            </form></div></details>
+            """#
     }
 
     /// The header's badge: the whole label, and the short one that narrower headers show instead

@@ -225,5 +225,58 @@ enum Migrations {
                     CREATE INDEX push_delivery_notice ON push_delivery(notice_id);
                     """)
         }
+        migrator.registerMigration("v10: accounts and invitations") { db in
+            // SPEC.md §14. The owner's account is number 1 and always there (no password: sign-in
+            // is off); the sessions and tokens of before are the owner's. A session or token goes
+            // with its account. Names are unique without regard to case.
+            try db.execute(
+                sql: """
+                    CREATE TABLE account (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+                        role TEXT NOT NULL CHECK (role IN ('owner', 'member', 'viewer')),
+                        password_hash TEXT,
+                        created_at REAL NOT NULL,
+                        changed_at REAL NOT NULL,
+                        CHECK ((id = 1) = (role = 'owner')),
+                        CHECK (id = 1 OR password_hash IS NOT NULL)
+                    );
+                    INSERT INTO account (id, name, role, password_hash, created_at, changed_at)
+                        SELECT 1, name, 'owner', password_hash, changed_at, changed_at FROM owner_account;
+                    INSERT OR IGNORE INTO account (id, name, role, password_hash, created_at, changed_at)
+                        VALUES (1, 'owner', 'owner', NULL, 0, 0);
+                    DROP TABLE owner_account;
+                    CREATE TABLE invitation (
+                        token_hash TEXT PRIMARY KEY NOT NULL,
+                        name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+                        role TEXT NOT NULL CHECK (role IN ('member', 'viewer')),
+                        created_at REAL NOT NULL,
+                        expires_at REAL NOT NULL
+                    ) WITHOUT ROWID;
+                    CREATE TABLE session_v10 (
+                        id_hash TEXT PRIMARY KEY NOT NULL,
+                        account_id INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                        created_at REAL NOT NULL,
+                        last_seen_at REAL NOT NULL
+                    ) WITHOUT ROWID;
+                    INSERT INTO session_v10 SELECT id_hash, 1, created_at, last_seen_at FROM session;
+                    DROP TABLE session;
+                    ALTER TABLE session_v10 RENAME TO session;
+                    CREATE INDEX session_account ON session(account_id);
+                    CREATE TABLE api_token_v10 (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        account_id INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                        name TEXT NOT NULL,
+                        token_hash TEXT NOT NULL UNIQUE,
+                        created_at REAL NOT NULL,
+                        last_used_at REAL,
+                        UNIQUE (account_id, name)
+                    );
+                    INSERT INTO api_token_v10 (account_id, name, token_hash, created_at, last_used_at)
+                        SELECT 1, name, token_hash, created_at, last_used_at FROM api_token ORDER BY created_at, name;
+                    DROP TABLE api_token;
+                    ALTER TABLE api_token_v10 RENAME TO api_token;
+                    """)
+        }
     }
 }
