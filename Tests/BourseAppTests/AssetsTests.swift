@@ -61,7 +61,8 @@ struct AssetsTests {
             store: DatabaseWatchlistStore(database: database), market: market, listings: ListingSearch())
         try await watchlist.replace(with: ["AAPL"])
         return Application(
-            router: buildRouter(market: market, gnb: gnb, search: ListingSearch(), exchange: exchange, watchlist: watchlist))
+            router: buildRouter(
+                AppFeatures(market: market, search: ListingSearch(), gnb: gnb, exchange: exchange, watchlist: watchlist)))
     }
 
     /// The module scripts (`<script type="module" src>`), stylesheets (`<link rel="stylesheet" href>`)

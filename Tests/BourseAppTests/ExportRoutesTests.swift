@@ -129,7 +129,7 @@ struct ExportRoutesTests {
         let (gnb, directory) = try Self.hostileGNB()
         defer { try? FileManager.default.removeItem(at: directory) }
         let market = Market(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
-        let app = Application(router: buildRouter(market: market, gnb: gnb))
+        let app = Application(router: buildRouter(AppFeatures(market: market, gnb: gnb)))
         try await app.test(.router) { client in
             let json = try json(try await client.execute(uri: "/api/v1/gnb/products", method: .get))
             let products = try #require(json["products"] as? [[String: Any]])
