@@ -290,8 +290,9 @@ let package = Package(
             ]
         ),
         // Test-only: the fixtures more than one suite uses (the manual clock, JSON bodies, a temporary
-        // database, captured logs, the live market stack the route tests build the app on). Only test
-        // targets depend on it; no product lists it.
+        // database or folder, a self-signed certificate, an order store in memory, captured logs, the
+        // live market stack the route tests build the app on). Only test targets depend on it; no
+        // product lists it.
         .target(
             name: "TestSupport",
             dependencies: [
@@ -312,7 +313,7 @@ let package = Package(
         .testTarget(
             name: "ExchangeTests",
             dependencies: [
-                "Exchange", "ExchangeLive", "FeedProviders", "StandIns",
+                "Exchange", "ExchangeLive", "FeedProviders", "StandIns", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -344,14 +345,14 @@ let package = Package(
         .testTarget(
             name: "GNBDataTests",
             dependencies: [
-                "GNBData", "GNBDataLive", "StandIns",
+                "GNBData", "GNBDataLive", "StandIns", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
         .testTarget(
             name: "StandInsTests",
             dependencies: [
-                "StandIns",
+                "StandIns", "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 // The provider streams (Alpaca, Massive) tested over real loopback WebSockets.
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),

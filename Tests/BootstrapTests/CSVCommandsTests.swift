@@ -56,11 +56,9 @@ struct CSVCommandsTests {
     }
 
     @Test func gnbProductsAndOneProductsTransactionsWithHostileSKUs() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bourse-gnb-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let rates = directory.appendingPathComponent("rates.json").path
-        let transactions = directory.appendingPathComponent("transactions.json").path
+        let folder = try TemporaryFolder()
+        let rates = folder.file("rates.json").path
+        let transactions = folder.file("transactions.json").path
         try Data(#"[{"from":"USD","to":"EUR","rate":"0.736"}]"#.utf8).write(to: URL(fileURLWithPath: rates))
         try Data(
             #"[{"sku":"=1+2","amount":"10.00","currency":"USD"},{"sku":"-SUM","amount":"2.5","currency":"EUR"},{"sku":"ok,\"x\"","amount":"1","currency":"GBP"}]"#

@@ -1,5 +1,6 @@
 import BourseCore
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Bootstrap
@@ -9,14 +10,15 @@ import Testing
 /// reads them.
 @Suite("Exchange replay command")
 struct ExchangeReplayTests {
-    static func files(feed: String, orders: String) throws -> (feed: String, orders: String) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bourse-replay-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let feedPath = directory.appendingPathComponent("ticks.jsonl").path
-        let ordersPath = directory.appendingPathComponent("orders.jsonl").path
+    /// The feed and the orders written to `ticks.jsonl` and `orders.jsonl` in a folder that
+    /// goes away with the answer.
+    static func files(feed: String, orders: String) throws -> (folder: TemporaryFolder, feed: String, orders: String) {
+        let folder = try TemporaryFolder()
+        let feedPath = folder.file("ticks.jsonl").path
+        let ordersPath = folder.file("orders.jsonl").path
         try feed.write(toFile: feedPath, atomically: true, encoding: .utf8)
         try orders.write(toFile: ordersPath, atomically: true, encoding: .utf8)
-        return (feedPath, ordersPath)
+        return (folder, feedPath, ordersPath)
     }
 
     static let feed = """
@@ -25,7 +27,7 @@ struct ExchangeReplayTests {
         """
 
     @Test func replaysTheScriptAgainstTheRecordedBookAsJSON() throws {
-        let (feed, orders) = try Self.files(
+        let files = try Self.files(
             feed: Self.feed,
             orders: """
                 {"id":"m1","atSeq":1,"side":"buy","type":"market","quantity":250}
@@ -33,7 +35,7 @@ struct ExchangeReplayTests {
                 {"cancel":"l1","atSeq":2}
                 """)
 
-        let output = try ExchangeReplay.run(feedPath: feed, ordersPath: orders, json: true).get()
+        let output = try ExchangeReplay.run(feedPath: files.feed, ordersPath: files.orders, json: true).get()
 
         let document = try #require(JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
         let results = try #require(document["orders"] as? [[String: Any]])
@@ -48,7 +50,7 @@ struct ExchangeReplayTests {
     }
 
     @Test func everyMalformedLineIsReportedWithItsFileAndLineAndNothingRuns() throws {
-        let (feed, orders) = try Self.files(
+        let files = try Self.files(
             feed: Self.feed + "\nnot a tick",
             orders: """
                 {"id":"a","atSeq":1,"side":"buy","type":"market","quantity":0}
@@ -56,7 +58,7 @@ struct ExchangeReplayTests {
                 {"cancel":"zz","atSeq":2}
                 """)
 
-        let result = ExchangeReplay.run(feedPath: feed, ordersPath: orders, json: true)
+        let result = ExchangeReplay.run(feedPath: files.feed, ordersPath: files.orders, json: true)
 
         guard case .failure(let failure) = result else {
             Issue.record("a replay with malformed lines ran")

@@ -1,5 +1,6 @@
 import BourseCore
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Bootstrap
@@ -10,10 +11,8 @@ import Testing
 @Suite("Feed recorder")
 struct FeedRecorderTests {
     @Test func recordsValidConsecutiveTicksThatReplayAccepts() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bourse-record-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let ticksPath = directory.appendingPathComponent("ticks.jsonl").path
+        let folder = try TemporaryFolder()
+        let ticksPath = folder.file("ticks.jsonl").path
 
         let summary = try await FeedRecorder.run(.init(seconds: 6, output: ticksPath), environment: [:]).get()
 
@@ -25,7 +24,7 @@ struct FeedRecorderTests {
 
         // A market buy at the second tick fills from that tick's asks, at their prices.
         let second = try #require(ticks.dropFirst().first)
-        let ordersPath = directory.appendingPathComponent("orders.jsonl").path
+        let ordersPath = folder.file("orders.jsonl").path
         try #"{"id":"b1","atSeq":\#(second.seq),"side":"buy","type":"market","quantity":1}"#
             .write(toFile: ordersPath, atomically: true, encoding: .utf8)
         let replayed = try ExchangeReplay.run(feedPath: ticksPath, ordersPath: ordersPath, json: true).get()
@@ -46,10 +45,8 @@ struct FeedRecorderTests {
         let environment = [
             "BOURSE_FEED": "alpaca", "BOURSE_FEED_URL": alpaca, "APCA_API_KEY_ID": "id", "APCA_API_SECRET_KEY": "secret",
         ]
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bourse-record-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let ticksPath = directory.appendingPathComponent("ticks.jsonl").path
+        let folder = try TemporaryFolder()
+        let ticksPath = folder.file("ticks.jsonl").path
 
         let summary = try await FeedRecorder.run(
             .init(seconds: 4, output: ticksPath, symbol: "aapl"), environment: environment

@@ -21,7 +21,7 @@ struct GNBRoutesTests {
         let settings = try SourceSettings(environment: environment)
         let gnb = try GNBCatalogSource.make(settings: settings, store: InMemoryAnswerStore(), embedded: embedded, logger: quiet)
         let market = try MarketSource.make(settings: settings, cache: InMemoryAnswerStore(), embedded: embedded, logger: quiet)
-        return (Application(router: buildRouter(market: market, gnb: gnb)), embedded)
+        return (Application(router: buildRouter(AppFeatures(market: market, gnb: gnb))), embedded)
     }
 
     @Test func theProductsOfTheStatementWithTheirTotals() async throws {

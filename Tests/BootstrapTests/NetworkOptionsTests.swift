@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Bootstrap
@@ -39,27 +40,23 @@ struct NetworkOptionsTests {
     }
 
     @Test func aCertificateAndItsKeyMakeHTTPS() throws {
-        let files = try TLSTestFiles()
-        defer { files.remove() }
+        let files = try SelfSignedCertificate()
 
         let settings = try NetworkOptions(tls: (files.certificate, files.key)).settings(host: "127.0.0.1", environment: [:])
         #expect(settings.tls)
     }
 
     @Test func aMissingNoPEMOrMismatchedFileIsRefusedInWords() throws {
-        let files = try TLSTestFiles()
-        let other = try TLSTestFiles()
-        defer {
-            files.remove()
-            other.remove()
-        }
-        let notPEM = files.directory.appendingPathComponent("notes.txt").path
+        let files = try SelfSignedCertificate()
+        let other = try SelfSignedCertificate()
+        let folder = try TemporaryFolder()
+        let notPEM = folder.file("notes.txt").path
         try "not a certificate".write(toFile: notPEM, atomically: true, encoding: .utf8)
 
         let cases: [(certificate: String, key: String, says: String)] = [
             ("/nonexistent/cert.pem", files.key, "--tls-cert /nonexistent/cert.pem: no such file"),
             (files.certificate, "/nonexistent/key.pem", "--tls-key /nonexistent/key.pem: no such file"),
-            (files.directory.path, files.key, "not a readable file"),
+            (folder.path, files.key, "not a readable file"),
             (notPEM, files.key, "holds no PEM certificate"),
             (files.certificate, notPEM, "holds no PEM private key"),
             (files.certificate, other.key, "is not the key of the certificate"),
@@ -72,33 +69,5 @@ struct NetworkOptionsTests {
                 return failure?.exitCode == 64 && failure?.message.contains(says) == true
             }
         }
-    }
-}
-
-/// A self-signed certificate and its key, made with `openssl` in a temporary folder.
-struct TLSTestFiles {
-    let directory: URL
-    var certificate: String { directory.appendingPathComponent("cert.pem").path }
-    var key: String { directory.appendingPathComponent("key.pem").path }
-
-    init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("bourse-tls-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let openssl = Process()
-        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        openssl.arguments = [
-            "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost", "-days", "1",
-            "-keyout", directory.appendingPathComponent("key.pem").path, "-out",
-            directory.appendingPathComponent("cert.pem").path,
-        ]
-        openssl.standardOutput = FileHandle.nullDevice
-        openssl.standardError = FileHandle.nullDevice
-        try openssl.run()
-        openssl.waitUntilExit()
-        guard openssl.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
-    }
-
-    func remove() {
-        try? FileManager.default.removeItem(at: directory)
     }
 }

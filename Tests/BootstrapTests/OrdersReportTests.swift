@@ -93,8 +93,10 @@ struct OrdersReportTests {
         #expect(failure.exitCode == exitCode)
     }
 
-    @Test func aMissingDatabaseIsNotCreated() async {
-        let path = "/tmp/bourse-missing-\(UUID().uuidString).sqlite"
+    @Test func aMissingDatabaseIsNotCreated() async throws {
+        // In a folder that exists, so that nothing but the command stops the file being made.
+        let folder = try TemporaryFolder()
+        let path = folder.file("bourse.sqlite").path
         guard case .failure(let failure) = await OrdersReport.run(databasePath: path, status: "all", limit: 10, json: false)
         else {
             Issue.record("a missing database was read")

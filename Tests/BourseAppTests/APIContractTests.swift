@@ -40,14 +40,13 @@ struct APIContractTests {
             client: GNBClient(accept: .json, logger: quiet), sources: GNBSources(baseURL: URL(string: "http://127.0.0.1:9/gnb")!))
         let market = Market(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
         let search = ListingSearch()
-        var features = AppFeatures(
+        let features = AppFeatures(
             market: market, search: search, gnb: gnb,
             exchange: ExchangeVenue(desk: desk, source: .simulated, symbol: "AAPL"),
-            accounts: AccountService(store: DatabaseAccountStore(database: database)),
-            watchlist: StoredWatchlist(store: DatabaseWatchlistStore(database: database), market: market, listings: search))
-        features.metrics = prometheusMetrics()
-        features.alerts = PriceAlerts(store: DatabaseAlertStore(database: database), listings: search)
-        features.notifier = Notifier(store: DatabaseNotificationStore(database: database))
+            watchlist: StoredWatchlist(store: DatabaseWatchlistStore(database: database), market: market, listings: search),
+            alerts: PriceAlerts(store: DatabaseAlertStore(database: database), listings: search),
+            notifier: Notifier(store: DatabaseNotificationStore(database: database)),
+            accounts: AccountService(store: DatabaseAccountStore(database: database)), metrics: prometheusMetrics())
         return buildRouter(features)
     }
 

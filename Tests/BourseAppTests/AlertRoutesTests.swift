@@ -33,8 +33,7 @@ struct AlertRoutesTests {
         quiet.logLevel = .critical
         let alerts = PriceAlerts(store: store, listings: ListingSearch(), now: live.now.closure, logger: quiet)
         live.service.pricingObservers.add { pricing in Task { await alerts.observe(pricing) } }
-        var features = AppFeatures(market: live.service, search: ListingSearch())
-        features.alerts = alerts
+        let features = AppFeatures(market: live.service, search: ListingSearch(), alerts: alerts)
         return Fixture(live: live, alerts: alerts, store: store, app: Application(router: buildRouter(features)))
     }
 

@@ -11,6 +11,7 @@ import Logging
 import MarketData
 import MarketsFeature
 import Storage
+import TestSupport
 import Testing
 import WatchlistFeature
 
@@ -61,7 +62,8 @@ struct AssetsTests {
             store: DatabaseWatchlistStore(database: database), market: market, listings: ListingSearch())
         try await watchlist.replace(with: ["AAPL"])
         return Application(
-            router: buildRouter(market: market, gnb: gnb, search: ListingSearch(), exchange: exchange, watchlist: watchlist))
+            router: buildRouter(
+                AppFeatures(market: market, search: ListingSearch(), gnb: gnb, exchange: exchange, watchlist: watchlist)))
     }
 
     /// The module scripts (`<script type="module" src>`), stylesheets (`<link rel="stylesheet" href>`)
@@ -163,9 +165,7 @@ struct AssetsTests {
     }
 
     @Test func aMissingFileIsAnErrorThatNamesIt() throws {
-        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("bourse-assets-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: empty) }
+        let empty = try TemporaryFolder()
         let bundle = try #require(Bundle(path: empty.path))
 
         let error = #expect(throws: Assets.LoadError.self) { try Assets.load(from: bundle) }

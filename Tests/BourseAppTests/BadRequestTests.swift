@@ -10,7 +10,7 @@ import Testing
 struct BadRequestTests {
     static func app() -> some ApplicationProtocol {
         let market = Market(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
-        return Application(router: buildRouter(market: market))
+        return Application(router: buildRouter(AppFeatures(market: market)))
     }
 
     @Test(

@@ -42,7 +42,8 @@ struct ExchangeMarketHoursTests {
             now: clock.closure, marketHours: .newYork, marketCheckInterval: .milliseconds(20), logger: quiet)
         let market = Market(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
         let exchange = ExchangeVenue(desk: desk, source: .feed, symbol: "AAPL")
-        let app = Application(router: buildRouter(market: market, exchange: exchange), services: [desk, desk.broadcaster])
+        let app = Application(
+            router: buildRouter(AppFeatures(market: market, exchange: exchange)), services: [desk, desk.broadcaster])
         return Fixture(app: app, desk: desk, clock: clock, database: database)
     }
 

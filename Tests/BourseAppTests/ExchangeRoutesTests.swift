@@ -34,7 +34,8 @@ struct ExchangeRoutesTests {
             now: { Date(timeIntervalSince1970: 1_763_820_000) }, logger: quiet)
         let market = Market(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
         let exchange = ExchangeVenue(desk: desk, source: .simulated, symbol: "AAPL")
-        let app = Application(router: buildRouter(market: market, exchange: exchange), services: [desk, desk.broadcaster])
+        let app = Application(
+            router: buildRouter(AppFeatures(market: market, exchange: exchange)), services: [desk, desk.broadcaster])
         return Fixture(app: app, desk: desk, database: database)
     }
 
@@ -237,7 +238,7 @@ struct ExchangeRoutesTests {
         try await fixture.app.test(.router) { _ in }
         let market = Market(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
         let exchange = ExchangeVenue(desk: fixture.desk, source: .simulated, symbol: "AAPL")
-        let stopped = Application(router: buildRouter(market: market, exchange: exchange))
+        let stopped = Application(router: buildRouter(AppFeatures(market: market, exchange: exchange)))
 
         try await stopped.test(.router) { client in
             let response = try await Self.post(client, #"{"side":"buy","type":"market","quantity":10}"#)

@@ -25,7 +25,7 @@ struct ExchangeSocketTests {
         let desk = try await TradingDesk(store: DatabaseOrderStore(database: try BourseDatabase()), logger: quiet)
         let exchange = ExchangeVenue(desk: desk, source: .simulated, symbol: "AAPL")
         let market = Market(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
-        let router = buildRouter(market: market, exchange: exchange)
+        let router = buildRouter(AppFeatures(market: market, exchange: exchange))
         let app = Application(
             router: router, server: .http1WebSocketUpgrade(webSocketRouter: router), services: [desk, desk.broadcaster])
         return (app, desk)

@@ -101,11 +101,11 @@ struct ExportRoutesTests {
 
     /// A GNB source that sends SKUs a spreadsheet would run as formulas, and one currency with
     /// no rate to EUR.
-    static func hostileGNB() throws -> (GNBCatalog, URL) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bourse-gnb-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    /// Its files are in `folder`, removed when the answer goes away.
+    static func hostileGNB() throws -> (catalog: GNBCatalog, folder: TemporaryFolder) {
+        let folder = try TemporaryFolder()
         try Data(#"[{"from":"USD","to":"EUR","rate":"0.736"},{"from":"EUR","to":"USD","rate":"1.359"}]"#.utf8)
-            .write(to: directory.appendingPathComponent("rates.json"))
+            .write(to: folder.file("rates.json"))
         let transactions = #"""
             [
              {"sku": "=HYPERLINK(\"http://evil.example\",\"x\")", "amount": "10.00", "currency": "USD"},
@@ -116,20 +116,18 @@ struct ExportRoutesTests {
              {"sku": "+1", "amount": "5.00", "currency": "EUR"}
             ]
             """#
-        try Data(transactions.utf8).write(to: directory.appendingPathComponent("transactions.json"))
+        try Data(transactions.utf8).write(to: folder.file("transactions.json"))
         let catalog = GNBCatalog(
             client: GNBClient(accept: .json, logger: Logger(label: "test")),
             sources: GNBSources(
-                rates: .file(directory.appendingPathComponent("rates.json").path),
-                transactions: .file(directory.appendingPathComponent("transactions.json").path)))
-        return (catalog, directory)
+                rates: .file(folder.file("rates.json").path), transactions: .file(folder.file("transactions.json").path)))
+        return (catalog, folder)
     }
 
     @Test func gnbProductsWithHostileSKUsAreGuardedAndReadBackAsSent() async throws {
-        let (gnb, directory) = try Self.hostileGNB()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let gnb = try Self.hostileGNB()
         let market = Market(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
-        let app = Application(router: buildRouter(market: market, gnb: gnb))
+        let app = Application(router: buildRouter(AppFeatures(market: market, gnb: gnb.catalog)))
         try await app.test(.router) { client in
             let json = try json(try await client.execute(uri: "/api/v1/gnb/products", method: .get))
             let products = try #require(json["products"] as? [[String: Any]])

@@ -74,7 +74,8 @@ struct FailingUpstreamRoutesTests {
         let market = Market(source: .polygon, provider: client, now: { now.date })
         let search = ListingSearch(listings: { [Listing(symbol: "AAPL", name: "Apple Inc.", exchange: .nasdaq, isETF: false)] })
         return Fixture(
-            upstream: upstream, now: now, store: store, router: buildRouter(market: market, search: search), market: market)
+            upstream: upstream, now: now, store: store, router: buildRouter(AppFeatures(market: market, search: search)),
+            market: market)
     }
 
     /// Saves a good answer, then lets the details expire.

@@ -19,7 +19,7 @@ struct GNBPagesWiringTests {
         let gnb = GNBCatalog(
             client: GNBClient(accept: .json, logger: Logger(label: "test")),
             sources: GNBSources(baseURL: URL(string: "http://127.0.0.1:9/gnb")!))
-        let app = Application(router: buildRouter(market: market, gnb: gnb))
+        let app = Application(router: buildRouter(AppFeatures(market: market, gnb: gnb)))
 
         try await app.test(.router) { client in
             try await client.execute(uri: path, method: .get) { response in

@@ -107,7 +107,7 @@ struct ListingsRefreshTests {
         #expect(provider.callers.withLock { $0 } == [.background, .background])
 
         // The route's 404 rule follows: the new symbol passes the listing check.
-        let router = buildRouter(market: market, search: search)
+        let router = buildRouter(AppFeatures(market: market, search: search))
         try await Application(router: router).test(.router) { client in
             let unknown = try await client.execute(uri: "/api/v1/stocks/OTCQX", method: .get)
             #expect(unknown.status == .notFound)
@@ -135,7 +135,7 @@ struct ListingsRefreshTests {
     func symbolsOutsideTheListingsAreLookedUp() async throws {
         let provider = ReferenceList()
         let (_, search, market) = Self.refresh(provider)
-        try await Application(router: buildRouter(market: market, search: search)).test(.router) { client in
+        try await Application(router: buildRouter(AppFeatures(market: market, search: search))).test(.router) { client in
             #expect(try await client.execute(uri: "/stocks/ZAKJ", method: .get).status == .ok)
             #expect(await search.isListed("ZAKJ") == true, "learned: searchable and followable")
             #expect(try await search.search("zakj", limit: 5).map(\.symbol) == ["ZAKJ"])
@@ -163,7 +163,7 @@ struct ListingsRefreshTests {
         let provider = ReferenceList()
         let search = ListingSearch(listings: { Self.shipped })
         let market = Market(source: .simulated, provider: provider, now: { Date() })
-        try await Application(router: buildRouter(market: market, search: search)).test(.router) { client in
+        try await Application(router: buildRouter(AppFeatures(market: market, search: search))).test(.router) { client in
             let page = try await client.execute(uri: "/stocks/ZAKJ", method: .get)
             let answer = try await client.execute(uri: "/api/v1/stocks/ZAKJ", method: .get)
             #expect(page.status == .notFound)

@@ -184,7 +184,7 @@ struct MarketRoutesTests {
         }
         await live.stopSource()
         live.now.set(live.now.date.addingTimeInterval(3 * 24 * 3600))
-        let restarted = Application(router: buildRouter(market: try live.restartedService()))
+        let restarted = Application(router: buildRouter(AppFeatures(market: try live.restartedService())))
 
         try await restarted.test(.router) { client in
             try await client.execute(uri: "/api/v1/tickers?limit=10", method: .get) { response in

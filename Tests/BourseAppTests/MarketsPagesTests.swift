@@ -19,7 +19,7 @@ struct MarketsPagesTests {
 
     static func page(_ path: String, source: SourceKind = .simulated, accept: String = "text/html") async throws -> Page {
         let market = Market(source: source, provider: FailingMarketDataProvider(), now: { Date() })
-        let app = Application(router: buildRouter(market: market))
+        let app = Application(router: buildRouter(AppFeatures(market: market)))
         return try await app.test(.router) { client in
             try await client.execute(uri: path, method: .get, headers: [.accept: accept]) { response in
                 Page(status: response.status, headers: response.headers, html: String(buffer: response.body))

@@ -11,7 +11,7 @@ import Testing
 struct MethodNotAllowedTests {
     static func app() async throws -> some ApplicationProtocol {
         let router = buildRouter(
-            market: Market(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() }))
+            AppFeatures(market: Market(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })))
         return Application(router: router)
     }
 

@@ -46,7 +46,7 @@ struct MoversRoutesTests {
     @Test func theDaysMoversAtNoRequestOfTheirOwn() async throws {
         let live = try await LiveMarket.start()
         let listings = try BundledData.listings()
-        let router = buildRouter(market: live.service, search: ListingSearch(listings: { listings }))
+        let router = buildRouter(AppFeatures(market: live.service, search: ListingSearch(listings: { listings })))
         let expected = Self.reference(live, listed: Set(listings.map(\.symbol)))
         try await Application(router: router).test(.router) { client in
             // The list first, as the page does: its pricing is the movers' too.
@@ -81,7 +81,7 @@ struct MoversRoutesTests {
     @Test func theIndexFundsArePricedFromTheSameAnswer() async throws {
         let live = try await LiveMarket.start()
         let listings = try BundledData.listings()
-        let router = buildRouter(market: live.service, search: ListingSearch(listings: { listings }))
+        let router = buildRouter(AppFeatures(market: live.service, search: ListingSearch(listings: { listings })))
         try await Application(router: router).test(.router) { client in
             try await client.execute(uri: "/api/v1/tickers?limit=10", method: .get) { #expect($0.status == .ok) }
             let before = live.standIn.requestCount
@@ -111,7 +111,8 @@ struct MoversRoutesTests {
         ])
     func badSymbols(uri: String, message: String) async throws {
         let live = try await LiveMarket.start()
-        try await Application(router: buildRouter(market: live.service, search: ListingSearch())).test(.router) { client in
+        try await Application(router: buildRouter(AppFeatures(market: live.service, search: ListingSearch()))).test(.router) {
+            client in
             try await client.execute(uri: uri, method: .get) { response in
                 #expect(response.status == .badRequest)
                 let body = try json(response)

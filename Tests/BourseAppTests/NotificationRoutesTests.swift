@@ -31,8 +31,7 @@ struct NotificationRoutesTests {
     static func app(_ database: BourseDatabase) -> (Application<RouterResponder<AppRequestContext>>, Notifier) {
         let market = Market(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
         let notifier = Notifier(store: DatabaseNotificationStore(database: database))
-        var features = AppFeatures(market: market)
-        features.notifier = notifier
+        let features = AppFeatures(market: market, notifier: notifier)
         return (Application(router: buildRouter(features)), notifier)
     }
 
@@ -146,9 +145,7 @@ struct NotificationRoutesTests {
             store: DatabaseAlertStore(database: database), listings: ListingSearch(), notifier: notifier,
             now: live.now.closure, logger: quiet)
         live.service.pricingObservers.add { pricing in Task { await alerts.observe(pricing) } }
-        var features = AppFeatures(market: live.service, search: ListingSearch())
-        features.alerts = alerts
-        features.notifier = notifier
+        let features = AppFeatures(market: live.service, search: ListingSearch(), alerts: alerts, notifier: notifier)
         try await Application(router: buildRouter(features)).test(.router) { client in
             #expect(try await client.execute(uri: "/api/v1/stocks/AAPL", method: .get).status == .ok)
             let created = try await Self.send(client, .post, "/api/v1/alerts", #"{"symbol":"AAPL","above":"0.01"}"#)

@@ -13,7 +13,7 @@ import Testing
 struct PhoneAppRoutesTests {
     static func app() -> some ApplicationProtocol {
         let market = Market(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
-        return Application(router: buildRouter(market: market, search: ListingSearch()))
+        return Application(router: buildRouter(AppFeatures(market: market, search: ListingSearch())))
     }
 
     @Test func theManifestIsInstallable() async throws {

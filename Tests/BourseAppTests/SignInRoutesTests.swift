@@ -44,10 +44,10 @@ struct SignInRoutesTests {
         let market = Market(source: .simulated, provider: UnavailableMarket(), now: { Date() })
         let gnb = GNBCatalog(
             client: GNBClient(accept: .json, logger: quiet), sources: GNBSources(baseURL: URL(string: "http://127.0.0.1:9/gnb")!))
-        var features = AppFeatures(
+        let features = AppFeatures(
             market: market, search: ListingSearch(), gnb: gnb,
-            exchange: ExchangeVenue(desk: desk, source: .simulated, symbol: "AAPL"), accounts: accounts)
-        features.metrics = prometheusMetrics()
+            exchange: ExchangeVenue(desk: desk, source: .simulated, symbol: "AAPL"), accounts: accounts,
+            metrics: prometheusMetrics())
         let router = buildRouter(features)
         let app = Application(
             router: router, server: .http1WebSocketUpgrade(webSocketRouter: router), services: [desk, desk.broadcaster],

@@ -32,7 +32,7 @@ struct SourceCallerRoutesTests {
     @Test("A request is interactive, from its client's address, and past its share is a 429 with Retry-After")
     func interactiveFromTheClientsAddress() async throws {
         let provider = RecordingProvider()
-        let router = buildRouter(market: Market(source: .simulated, provider: provider, now: { Date() }))
+        let router = buildRouter(AppFeatures(market: Market(source: .simulated, provider: provider, now: { Date() })))
         try await Application(router: router).test(.live) { client in
             let response = try await client.execute(uri: "/api/v1/stocks/AAPL", method: .get)
             #expect(response.status == .tooManyRequests)
@@ -47,7 +47,7 @@ struct SourceCallerRoutesTests {
     @Test("A page's own refresh (Priority: u=6) goes as background; u=3 stays interactive")
     func priorityHeaderLowersOnly() async throws {
         let provider = RecordingProvider()
-        let router = buildRouter(market: Market(source: .simulated, provider: provider, now: { Date() }))
+        let router = buildRouter(AppFeatures(market: Market(source: .simulated, provider: provider, now: { Date() })))
         try await Application(router: router).test(.live) { client in
             _ = try await client.execute(uri: "/api/v1/tickers?limit=5", method: .get, headers: [.priority: "u=6"])
         }

@@ -18,7 +18,7 @@ struct StockPageRouteTests {
     static func get(_ path: String, source: SourceKind = .simulated) async throws -> (HTTPResponse.Status, String) {
         // A market that fails every request: the simulated market's answer never decides.
         let market = Market(source: source, provider: FailingMarketDataProvider(), now: { Date() })
-        let app = Application(router: buildRouter(market: market, search: listings))
+        let app = Application(router: buildRouter(AppFeatures(market: market, search: listings)))
         return try await app.test(.router) { client in
             try await client.execute(uri: path, method: .get, headers: [.accept: "text/html"]) { response in
                 (response.status, String(buffer: response.body))

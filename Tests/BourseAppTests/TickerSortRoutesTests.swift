@@ -53,7 +53,8 @@ struct TickerSortRoutesTests {
     func pricedKeys(key: String, ascending: Bool) async throws {
         let live = try await LiveMarket.start()
         let listings = try Self.listings()
-        let router = buildRouter(market: live.service, search: ListingSearch(listings: { listings }, prominent: { [] }))
+        let router = buildRouter(
+            AppFeatures(market: live.service, search: ListingSearch(listings: { listings }, prominent: { [] })))
         try await Application(router: router).test(.router) { client in
             let rows = try await Self.allRows(
                 client, query: "sort=\(key)&order=\(ascending ? "asc" : "desc")", limit: 7)
@@ -82,7 +83,8 @@ struct TickerSortRoutesTests {
     @Test func byNameAndBySymbol() async throws {
         let live = try await LiveMarket.start()
         let listings = try Self.listings()
-        let router = buildRouter(market: live.service, search: ListingSearch(listings: { listings }, prominent: { [] }))
+        let router = buildRouter(
+            AppFeatures(market: live.service, search: ListingSearch(listings: { listings }, prominent: { [] })))
         try await Application(router: router).test(.router) { client in
             let byName = try await Self.allRows(client, query: "sort=name&order=desc", limit: 20)
             let names = byName.compactMap { $0["name"] as? String }
@@ -108,7 +110,8 @@ struct TickerSortRoutesTests {
     func badParameters(query: String, message: String) async throws {
         let live = try await LiveMarket.start()
         let listings = try Self.listings()
-        let router = buildRouter(market: live.service, search: ListingSearch(listings: { listings }, prominent: { [] }))
+        let router = buildRouter(
+            AppFeatures(market: live.service, search: ListingSearch(listings: { listings }, prominent: { [] })))
         try await Application(router: router).test(.router) { client in
             try await client.execute(uri: "/api/v1/tickers?" + query, method: .get) { response in
                 #expect(response.status == .badRequest)

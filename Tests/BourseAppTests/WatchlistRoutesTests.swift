@@ -19,7 +19,10 @@ struct WatchlistRoutesTests {
         let database = try BourseDatabase(path: live.databasePath)
         let watchlist = StoredWatchlist(
             store: DatabaseWatchlistStore(database: database), market: live.service, listings: ListingSearch())
-        return (Application(router: buildRouter(market: live.service, search: ListingSearch(), watchlist: watchlist)), watchlist)
+        return (
+            Application(router: buildRouter(AppFeatures(market: live.service, search: ListingSearch(), watchlist: watchlist))),
+            watchlist
+        )
     }
 
     static func put(_ client: some TestClientProtocol, _ body: String) async throws -> TestResponse {
@@ -131,7 +134,7 @@ struct WatchlistRoutesTests {
 struct UnlistedSymbolTests {
     @Test func aMadeUpSymbolIsA404WithoutAnUpstreamRequest() async throws {
         let live = try await LiveMarket.start()
-        let app = Application(router: buildRouter(market: live.service, search: ListingSearch()))
+        let app = Application(router: buildRouter(AppFeatures(market: live.service, search: ListingSearch())))
         try await app.test(.router) { client in
             _ = try await client.execute(uri: "/api/v1/stocks/AAPL", method: .get)  // the listings are loaded
             let before = live.standIn.requestCount

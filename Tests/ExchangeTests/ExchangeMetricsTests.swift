@@ -2,6 +2,7 @@ import BourseCore
 import Exchange
 import Foundation
 import MetricsTestKit
+import TestSupport
 import Testing
 
 @testable import ExchangeLive

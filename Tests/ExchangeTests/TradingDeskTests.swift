@@ -2,6 +2,7 @@ import BourseCore
 import Exchange
 import Foundation
 import ServiceLifecycleTestKit
+import TestSupport
 import Testing
 
 @testable import ExchangeLive

@@ -2,6 +2,7 @@ import BourseCore
 import Foundation
 import Hummingbird
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import GNBData
@@ -147,11 +148,9 @@ struct GNBClientTests {
     }
 
     @Test func readsFilesByExtensionOrByContent() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gnb-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let rates = directory.appendingPathComponent("rates.xml")
-        let transactions = directory.appendingPathComponent("transactions-download")
+        let folder = try TemporaryFolder()
+        let rates = folder.file("rates.xml")
+        let transactions = folder.file("transactions-download")
         try Data(#"<?xml version="1.0"?><rates><rate from='USD' to='EUR' rate='0.736'/></rates>"#.utf8).write(to: rates)
         try Data("  [ {\"sku\": \"T2006\", \"amount\": 10.00, \"currency\": \"USD\"} ]".utf8).write(to: transactions)
 

@@ -11,7 +11,7 @@ import Testing
 /// one fetch per URL and each waits only until its deadline, wherever the fetch waits; the
 /// background leaves the last slots of a minute to people; a list answers with its prices
 /// pending rather than late.
-@Suite("The free tier: coalescing, deadlines, reserved slots, pending prices", .timeLimit(.minutes(1)))
+@Suite("The free tier: coalescing, deadlines, reserved slots, pending prices", .hangLimit)
 struct FreeTierTests {
     static let details = Array(#"{"status":"OK","results":{"ticker":"AAPL","name":"Apple Inc."}}"#.utf8)
     static let person = SourceCaller(priority: .interactive, client: "192.0.2.7")

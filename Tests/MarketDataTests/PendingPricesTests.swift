@@ -1,6 +1,7 @@
 import BourseCore
 import Foundation
 import Networking
+import TestSupport
 import Testing
 
 @testable import MarketData
@@ -9,7 +10,7 @@ import Testing
 /// A list answers within its patience: rows whose prices have not come are pending, and the
 /// next ask, once they have, is priced, without any URL asked twice. With snapshots allowed the
 /// list is priced from one snapshot; a 403 falls back to grouped daily and is remembered.
-@Suite("Pending prices and snapshots", .timeLimit(.minutes(1)))
+@Suite("Pending prices and snapshots", .hangLimit)
 struct PendingPricesTests {
     /// Friday 2026-11-20, after the close: the last completed day is the 20th, the one before the 19th.
     static let friday = Date(timeIntervalSince1970: 1_763_672_400 + 365 * 86_400 + 3_600)

@@ -1,5 +1,6 @@
 import BourseCore
 import Foundation
+import TestSupport
 import Testing
 
 @testable import MarketData
@@ -9,7 +10,7 @@ import Testing
 struct RequestCoalescerCancellationTests {
     @Test(
         "Cancelled while the source holds the request: unavailable at once, and the request goes on for the others",
-        .timeLimit(.minutes(1)))
+        .hangLimit)
     func cancelledCallerStopsWaiting() async throws {
         let transport = ScriptedTransport(body: RequestCoalescingTests.body)
         transport.hold()

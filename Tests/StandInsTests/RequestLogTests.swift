@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import StandIns
+import TestSupport
 import Testing
 
 /// `RequestLog` (`bourse sim --request-log`): a line per answer, over real HTTP, with no key in it.
@@ -10,8 +11,8 @@ import Testing
 struct RequestLogTests {
     @Test("each answer appends `<time> <status> <path>?<query>`, without apiKey or the Authorization header")
     func linesPerAnswer() async throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("request-log-\(UUID().uuidString).log")
-        defer { try? FileManager.default.removeItem(at: file) }
+        let folder = try TemporaryFolder()
+        let file = folder.file("requests.log")
         try Data("an earlier run\n".utf8).write(to: file)
         let log = try RequestLog(path: file.path)
         let standIn = PolygonStandIn(

@@ -79,7 +79,7 @@ public final class LiveMarket: Sendable {
         return Market(source: .simulated, provider: client, snapshots: snapshots, now: { now.date })
     }
 
-    public var router: Router<AppRequestContext> { buildRouter(market: service) }
+    public var router: Router<AppRequestContext> { buildRouter(AppFeatures(market: service)) }
 
     /// Takes the source down: from now on every request to it fails, even on a connection the
     /// client keeps open from before (the stand-in answers 503, then its server stops).

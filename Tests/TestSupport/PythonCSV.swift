@@ -28,9 +28,9 @@ public enum PythonCSV {
     /// Reads `bytes` as a CSV file.
     public static func read(_ bytes: [UInt8]) throws -> Reading {
         guard let python = findPython() else { throw Failure.noPython }
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("bourse-\(UUID().uuidString).csv")
+        let folder = try TemporaryFolder()
+        let file = folder.file("read.csv")
         try Data(bytes).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
         process.arguments = [repositoryRoot.appendingPathComponent("scripts/csv-read.py").path, file.path]

@@ -1,28 +1,26 @@
 import Foundation
 import Storage
 
-/// A SQLite `BourseDatabase` in a folder of its own under the temporary directory, removed with
-/// its WAL files when this goes away. Open `path` again to see the app after a restart.
+/// A SQLite `BourseDatabase` in a `TemporaryFolder` of its own, removed with its WAL files when
+/// this goes away. Open `path` again to see the app after a restart.
 public final class TemporaryDatabase: Sendable {
     public let path: String
     public let database: BourseDatabase
-    private let directory: URL
+    private let folder: TemporaryFolder
 
     public init() throws {
-        (path, directory) = Self.newPath()
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        folder = try TemporaryFolder()
+        path = folder.file(Self.fileName).path
         database = try BourseDatabase(path: path)
     }
 
     /// A path for a database file in a new folder under the temporary directory, neither made nor
-    /// opened: for a test that opens the file itself (an old schema, a restart). The caller
-    /// removes `folder` when done.
+    /// opened: for a test that opens the file itself (an old schema, a restart) or checks that a
+    /// command does not make it. The caller removes `folder` when done.
     public static func newPath() -> (path: String, folder: URL) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bourse-test-\(UUID().uuidString)")
-        return (folder.appendingPathComponent("bourse.sqlite").path, folder)
+        let folder = TemporaryFolder.newURL()
+        return (folder.appendingPathComponent(fileName).path, folder)
     }
 
-    deinit {
-        try? FileManager.default.removeItem(at: directory)
-    }
+    private static let fileName = "bourse.sqlite"
 }

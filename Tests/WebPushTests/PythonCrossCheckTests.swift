@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import TestSupport
 import Testing
 import WebPush
 
@@ -78,10 +79,8 @@ struct PythonCrossCheckTests {
             )
             return nil
         }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("webpush-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("cases.json")
+        let folder = try TemporaryFolder()
+        let file = folder.file("cases.json")
         try JSONEncoder().encode(cases).write(to: file)
 
         let process = Process()

@@ -14,39 +14,46 @@ import WatchlistFeature
 
 /// What the web app serves: the market always, each other feature when it is given.
 public struct AppFeatures: Sendable {
-    public var market: Market
+    public let market: Market
     /// The listings behind search and behind the stock page's 404 (none: no search, and every
     /// well-formed symbol gets its page).
-    public var search: ListingSearch?
+    public let search: ListingSearch?
     /// The GNB data behind `/api/v1/gnb/...` and `/gnb` (none: absent).
-    public var gnb: GNBCatalog?
+    public let gnb: GNBCatalog?
     /// The live exchange behind `/api/v1/orders`, `/book`, `/position`, `/exchange` and its socket.
-    public var exchange: ExchangeVenue?
-    /// Routes added as they are, beside the features' (the tests' probes).
-    public var external: [any FeatureController]
+    public let exchange: ExchangeVenue?
     /// The user's own stocks (`/api/v1/watchlist`, the home screen), when there is a store for them.
-    public var watchlist: StoredWatchlist?
-    /// The deploy's name (`BOURSE_DEPLOY_ID`): a new one makes installed apps update.
-    public var deployID: String?
-    /// The owner's account: sign-in, sessions and API tokens (none: sign-in is off, `--no-auth`).
-    public var accounts: AccountService?
-    /// What the app records, shown at `/metrics` (none: nothing recorded, no `/metrics`).
-    public var metrics: AppMetrics?
+    public let watchlist: StoredWatchlist?
     /// The price alerts (`/api/v1/alerts`), when there is a store for them.
-    public var alerts: PriceAlerts?
+    public let alerts: PriceAlerts?
     /// The notices (the bell) and Web Push (`/api/v1/notifications`, `/api/v1/push/...`).
-    public var notifier: Notifier?
+    public let notifier: Notifier?
+    /// The owner's account: sign-in, sessions and API tokens (none: sign-in is off, `--no-auth`).
+    public let accounts: AccountService?
+    /// What the app records, shown at `/metrics` (none: nothing recorded, no `/metrics`).
+    public let metrics: AppMetrics?
+    /// The deploy's name (`BOURSE_DEPLOY_ID`): a new one makes installed apps update.
+    public let deployID: String?
+    /// Routes added as they are, beside the features' (the tests' probes).
+    public let external: [any FeatureController]
 
+    /// Every feature the app serves; each left out (nil) is absent from the routes.
     public init(
         market: Market, search: ListingSearch? = nil, gnb: GNBCatalog? = nil, exchange: ExchangeVenue? = nil,
-        external: [any FeatureController] = [], accounts: AccountService? = nil, watchlist: StoredWatchlist? = nil
+        watchlist: StoredWatchlist? = nil, alerts: PriceAlerts? = nil, notifier: Notifier? = nil,
+        accounts: AccountService? = nil, metrics: AppMetrics? = nil, deployID: String? = nil,
+        external: [any FeatureController] = []
     ) {
-        self.accounts = accounts
-        self.watchlist = watchlist
         self.market = market
         self.search = search
         self.gnb = gnb
         self.exchange = exchange
+        self.watchlist = watchlist
+        self.alerts = alerts
+        self.notifier = notifier
+        self.accounts = accounts
+        self.metrics = metrics
+        self.deployID = deployID
         self.external = external
     }
 }
@@ -90,17 +97,6 @@ public func buildRouter(_ features: AppFeatures, network: NetworkSettings = Netw
     }
     routes.load(from: router)
     return router
-}
-
-/// The router for the features given, as tests build it.
-public func buildRouter(
-    market: Market, gnb: GNBCatalog? = nil, search: ListingSearch? = nil, exchange: ExchangeVenue? = nil,
-    external: [any FeatureController] = [], accounts: AccountService? = nil, watchlist: StoredWatchlist? = nil
-) -> Router<AppRequestContext> {
-    buildRouter(
-        AppFeatures(
-            market: market, search: search, gnb: gnb, exchange: exchange, external: external, accounts: accounts,
-            watchlist: watchlist))
 }
 
 /// The web application on `network.host` and `port`, running `services` beside the server: on

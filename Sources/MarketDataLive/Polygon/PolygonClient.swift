@@ -63,10 +63,11 @@ public final class PolygonClient: MarketDataProvider {
         self.coalescer = RequestCoalescer(lifted: { [limiter] in await limiter.reconsider() })
     }
 
-    /// A live client configured from `POLYGON_API_KEY`, `POLYGON_BASE_URL`, `POLYGON_RATE_LIMIT`
-    /// and `POLYGON_KEY_IN`, on AsyncHTTPClient and the real clock.
+    /// A live client configured from `environment`'s `POLYGON_API_KEY`, `POLYGON_BASE_URL`,
+    /// `POLYGON_RATE_LIMIT` and `POLYGON_KEY_IN`, on AsyncHTTPClient and the real clock. The caller
+    /// hands the environment in (only the bootstrap reads the process's).
     public static func live(
-        environment: [String: String] = ProcessInfo.processInfo.environment,
+        environment: [String: String],
         cache: any AnswerStore = InMemoryAnswerStore(),
         freshness: FreshnessPolicy = .standard(),
         logger: Logger = Logger(label: "bourse.polygon"),

@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import TestSupport
 import Testing
 
 @testable import BourseApp
@@ -10,7 +11,6 @@ import Testing
 struct TLSTests {
     @Test func answersOverHTTPSWithHSTSAndTheSocketOverWSS() async throws {
         let certificate = try SelfSignedCertificate()
-        defer { certificate.remove() }
         let app = try await GatedApp(network: NetworkSettings(tlsConfiguration: try certificate.serverConfiguration()))
 
         try await app.run { port in

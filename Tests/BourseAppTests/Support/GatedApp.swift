@@ -36,8 +36,7 @@ struct GatedApp {
                 "\(context.connection.clientAddress) \(context.connection.isSecure ? "secure" : "plain")"
             }
         }
-        var features = AppFeatures(market: market, exchange: exchange, external: [connectionRoute])
-        features.metrics = metrics
+        let features = AppFeatures(market: market, exchange: exchange, metrics: metrics, external: [connectionRoute])
         application = try buildApplication(
             features, services: [desk, desk.broadcaster], network: network, port: 0, logger: quiet)
     }

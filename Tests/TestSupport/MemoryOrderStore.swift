@@ -1,30 +1,29 @@
 import BourseCore
-import Exchange
 import Synchronization
 
 /// An order store in memory that can be slowed down, held and made to fail, and that remembers
 /// every commit, for the desk's tests.
-final class MemoryOrderStore: OrderStore {
-    struct Contents {
-        var orders: [String: Order] = [:]
+public final class MemoryOrderStore: OrderStore {
+    public struct Contents {
+        public var orders: [String: Order] = [:]
         /// Ids in the order they were first stored.
-        var placement: [String] = []
-        var fills: [Fill] = []
+        public var placement: [String] = []
+        public var fills: [Fill] = []
         /// How many times `save` was called, failed ones included.
-        var saveCalls = 0
+        public var saveCalls = 0
         /// The ids of each committed save, in commit order.
-        var commits: [[String]] = []
+        public var commits: [[String]] = []
     }
 
-    let contents = Mutex(Contents())
+    private let contents = Mutex(Contents())
     /// The 1-based `save` call that fails (and stores nothing).
-    let failingSave: Int?
+    public let failingSave: Int?
     /// How long a save takes: the time a disk takes to sync.
-    let saveDuration: Duration
+    public let saveDuration: Duration
     /// Awaited at the start of every save with its call number: a test holds a save here.
-    let beforeSave: @Sendable (Int) async -> Void
+    public let beforeSave: @Sendable (Int) async -> Void
 
-    init(
+    public init(
         failingSave: Int? = nil, saveDuration: Duration = .zero,
         beforeSave: @escaping @Sendable (Int) async -> Void = { _ in }
     ) {
@@ -33,11 +32,11 @@ final class MemoryOrderStore: OrderStore {
         self.beforeSave = beforeSave
     }
 
-    struct SaveFailed: Error {
-        let call: Int
+    public struct SaveFailed: Error {
+        public let call: Int
     }
 
-    func save(orders: [Order], fills: [Fill]) async throws {
+    public func save(orders: [Order], fills: [Fill]) async throws {
         let call = contents.withLock { contents in
             contents.saveCalls += 1
             return contents.saveCalls
@@ -55,40 +54,40 @@ final class MemoryOrderStore: OrderStore {
         }
     }
 
-    func orderWithFills(id: String) async throws -> (order: Order, fills: [Fill])? {
+    public func orderWithFills(id: String) async throws -> (order: Order, fills: [Fill])? {
         contents.withLock { contents in
             contents.orders[id].map { ($0, contents.fills.filter { $0.orderID == id }) }
         }
     }
 
-    func openOrders() async throws -> [Order] {
+    public func openOrders() async throws -> [Order] {
         contents.withLock { contents in
             contents.placement.compactMap { contents.orders[$0] }.filter { $0.status.isOpen }
         }
     }
 
-    func orders(limit: Int) async throws -> [Order] {
+    public func orders(limit: Int) async throws -> [Order] {
         contents.withLock { contents in
             Array(contents.placement.reversed().prefix(limit).compactMap { contents.orders[$0] })
         }
     }
 
-    func order(id: String) async throws -> Order? {
+    public func order(id: String) async throws -> Order? {
         contents.withLock { $0.orders[id] }
     }
 
-    func allFills() async throws -> [Fill] {
+    public func allFills() async throws -> [Fill] {
         contents.withLock { $0.fills }
     }
 
-    func lastOrderNumber() async throws -> Int {
+    public func lastOrderNumber() async throws -> Int {
         contents.withLock { $0.placement.compactMap { Int($0) }.max() ?? 0 }
     }
 
     /// Whether every order numbered 1 to `number` is stored.
-    func holdsEveryOrder(upTo number: Int) -> Bool {
+    public func holdsEveryOrder(upTo number: Int) -> Bool {
         contents.withLock { contents in (0..<number).allSatisfy { contents.orders[String($0 + 1)] != nil } }
     }
 
-    var snapshot: Contents { contents.withLock { $0 } }
+    public var snapshot: Contents { contents.withLock { $0 } }
 }
