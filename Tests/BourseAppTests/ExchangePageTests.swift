@@ -104,7 +104,7 @@ struct ExchangePageTests {
             #expect(html.contains(#"<script type="module" src="\#(Assets.url(for: name))"></script>"#), "\(name)")
         }
         let imported = Assets.all.keys.filter { $0.hasPrefix("exchange-") && $0.hasSuffix(".js") }
-        #expect(imported.count == 8)
+        #expect(imported.count == 9)
         for name in imported + ["market-format.js"] {
             #expect(html.contains(#"<link rel="modulepreload" href="\#(Assets.url(for: name))">"#), "\(name)")
         }

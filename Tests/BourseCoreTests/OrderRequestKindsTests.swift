@@ -46,6 +46,42 @@ struct OrderRequestKindsTests {
         #expect(try Self.parse(json) == expected)
     }
 
+    /// The rules the exchange page's ticket is drawn from (`OrderKindsTable`): SPEC.md §10's fields
+    /// and times in force per type, the default first.
+    static let rules: [(OrderType, Set<OrderField>, [TimeInForce], Bool)] = [
+        (.market, [.takeProfit, .stopLoss], [.ioc, .fok], true),
+        (.limit, [.price, .takeProfit, .stopLoss], [.gtc, .day, .ioc, .fok], true),
+        (.stop, [.stopPrice], [.gtc, .day], false),
+        (.stopLimit, [.price, .stopPrice], [.gtc, .day], false),
+        (.trailingStop, [.trailAmount, .trailPercent], [.gtc, .day], false),
+    ]
+
+    @Test(arguments: rules)
+    func eachTypeTakesItsFieldsAndTimesInForce(
+        _ type: OrderType, _ fields: Set<OrderField>, _ timesInForce: [TimeInForce], _ bracket: Bool
+    ) throws {
+        #expect(type.takes == fields)
+        #expect(TimeInForce.allowed(for: type) == timesInForce)
+        #expect(TimeInForce.default(for: type) == timesInForce[0])
+        #expect(type.takesBracket == bracket)
+        let entry: OrderKind =
+            switch type {
+            case .market: .market
+            case .limit: .limit(Self.p("100.00"))
+            case .stop: .stop(Self.p("100.00"))
+            case .stopLimit: .stopLimit(stop: Self.p("100.00"), limit: Self.p("100.00"))
+            case .trailingStop: .trailingStop(.amount(Self.p("1.00")))
+            }
+        let exits = Bracket(takeProfit: Self.p("200.00"), stopLoss: nil)
+        if bracket {
+            #expect(try OrderRequest(side: .buy, kind: entry, quantity: 1, bracket: exits).bracket == exits)
+        } else {
+            #expect(throws: OrderError.notTaken(.takeProfit, by: type, given: "a bracket")) {
+                try OrderRequest(side: .buy, kind: entry, quantity: 1, bracket: exits)
+            }
+        }
+    }
+
     @Test func eachTypeGetsItsDefaultTimeInForce() throws {
         #expect(try Self.parse(#"{"side":"buy","type":"market","quantity":1}"#).timeInForce == .ioc)
         #expect(try Self.parse(#"{"side":"buy","type":"limit","quantity":1,"price":"1.00"}"#).timeInForce == .gtc)

@@ -9,10 +9,14 @@ import BourseCore
 /// state and the "Simulated" label), the chart, the ticket, the book, the position, the open
 /// orders and the history. From 760 px wide they sit in a grid (`exchange.css`). The one piece of
 /// data is the market's status: when it is closed the bar says so and when it opens, and the
-/// ticket says market orders are rejected until then (the socket keeps both up to date).
+/// ticket says market orders are rejected until then (the socket keeps both up to date). The
+/// order types and times in force are the server's (`OrderKindsTable`): the ticket's buttons are
+/// drawn from them, and the page embeds them as JSON (`#order-kinds`) for its scripts.
 struct ExchangePage {
     /// Levels shown on each side of the book.
     static let bookLevels = 10
+    /// The type the ticket starts on, as `exchange-state.js` does.
+    static let startingType = OrderType.market
 
     /// Whether the market is open as the page is drawn.
     var market: MarketStatus = .open
@@ -107,6 +111,7 @@ struct ExchangePage {
             </section>
             </div>
             <div class="toasts" id="toasts" role="status" aria-live="polite" aria-relevant="additions"></div>
+            \(OrderKindsTable.embedded)
             </div>
             """
         return PageLayout(
@@ -116,10 +121,10 @@ struct ExchangePage {
         ).render()
     }
 
-    /// The order ticket. The side and the five types are toggle buttons (44 px targets, unlike
-    /// radio dots; the types wrap to two rows on a narrow ticket); the quantity is a text field with
-    /// a numeric keypad, so whatever the user typed reaches the server and its error says what was
-    /// wrong. Each other field shows only for the types that take it (`exchange-ticket.js`): the
+    /// The order ticket. The side and the types (`OrderType.allCases`, in that order, with their
+    /// `OrderKindsTable` labels) are toggle buttons (44 px targets, unlike radio dots; the types
+    /// wrap to two rows on a narrow ticket); the quantity is a text field with a numeric keypad, so
+    /// whatever the user typed reaches the server and its error says what was wrong. Each other field shows only for the types that take it (`exchange-ticket.js`): the
     /// limit price (limit, stop limit), the stop price (stop, stop limit), the trail as an amount or
     /// a percent (trailing stop), the time in force with the options the type allows, and behind a
     /// disclosure a market or limit entry's take-profit and stop-loss. Each field has its rule as a
@@ -130,6 +135,14 @@ struct ExchangePage {
     /// the ticket before it is sent.
     static func ticket(note: HTML, confirmAbove: ExactDecimal? = nil) -> HTML {
         let threshold = confirmAbove.map { $0.normalized().description } ?? "off"
+        let typeButtons = OrderType.allCases.map { (type: OrderType) -> HTML in
+            let pressed: HTML = type == startingType ? #" aria-pressed="true""# : #" aria-pressed="false""#
+            return #"<button type="button" class="toggle" data-type="\#(type.rawValue)"\#(pressed)>\#(type.label)</button>"#
+        }.joined()
+        let tifOptions = TimeInForce.allowed(for: startingType).map { (tif: TimeInForce) -> HTML in
+            let selected: HTML = tif == .default(for: startingType) ? " selected" : ""
+            return #"<option value="\#(tif.rawValue)"\#(selected)>\#(tif.name)</option>"#
+        }.joined()
         return #"""
             <section class="panel ex-ticket-panel" id="ticket-section" aria-labelledby="ticket-heading">
             <h2 id="ticket-heading">Place an order</h2>
@@ -138,12 +151,7 @@ struct ExchangePage {
             <div class="toggles side-toggles" role="group" aria-label="Side">\#
             <button type="button" class="toggle" data-side="buy" aria-pressed="true">Buy</button>\#
             <button type="button" class="toggle" data-side="sell" aria-pressed="false">Sell</button></div>
-            <div class="toggles type-toggles" role="group" aria-label="Order type">\#
-            <button type="button" class="toggle" data-type="market" aria-pressed="true">Market</button>\#
-            <button type="button" class="toggle" data-type="limit" aria-pressed="false">Limit</button>\#
-            <button type="button" class="toggle" data-type="stop" aria-pressed="false">Stop</button>\#
-            <button type="button" class="toggle" data-type="stop_limit" aria-pressed="false">Stop limit</button>\#
-            <button type="button" class="toggle" data-type="trailing_stop" aria-pressed="false">Trailing stop</button></div>
+            <div class="toggles type-toggles" role="group" aria-label="Order type">\#(typeButtons)</div>
             </div>
             <div class="ticket-fields">
             <p class="field"><label for="quantity">Quantity</label>\#
@@ -164,9 +172,8 @@ struct ExchangePage {
             <option value="amount" selected>$ amount</option><option value="percent">% of price</option></select></span>\#
             <span class="hint" id="trail-hint"></span><span class="field-error" id="trail-error"></span></p>
             <p class="field wide" id="tif-field"><label for="time-in-force">Time in force</label>\#
-            <select id="time-in-force" name="timeInForce" aria-describedby="tif-hint">\#
-            <option value="ioc" selected>Immediate or cancel</option><option value="fok">Fill or kill</option></select>\#
-            <span class="hint" id="tif-hint">Fills what it can now; the rest is cancelled.</span></p>
+            <select id="time-in-force" name="timeInForce" aria-describedby="tif-hint">\#(tifOptions)</select>\#
+            <span class="hint" id="tif-hint">\#(TimeInForce.default(for: startingType).hint)</span></p>
             </div>
             <div class="bracket" id="bracket">
             <button type="button" class="disclosure" id="bracket-toggle" aria-expanded="false" \#

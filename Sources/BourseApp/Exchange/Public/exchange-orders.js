@@ -3,6 +3,7 @@ import * as dates from "./dates.js";
 import { $, FINAL, STATUS_WORDS, state, setText, clock, describe } from "./exchange-state.js";
 import { refreshPosition } from "./exchange-position.js";
 import { TIF_WORDS, defaultTif } from "./exchange-ticket-rules.js";
+import { STOP_TYPES, TYPE_WORDS } from "./exchange-kinds.js";
 
 // ---- Orders: merged from the API's answers and the socket's events. ----
 
@@ -181,9 +182,6 @@ export function sideWord(side) {
 function wasTriggered(order) {
     return STOP_TYPES.includes(order.type) && order.triggered === true && typeof order.triggerPrice === "string";
 }
-
-const STOP_TYPES = ["stop", "stop_limit", "trailing_stop"];
-const TYPE_WORDS = { market: "market", limit: "limit", stop: "stop", stop_limit: "stop limit", trailing_stop: "trailing stop" };
 
 function shown(price) {
     return price === null || price === undefined ? "—" : String(price);

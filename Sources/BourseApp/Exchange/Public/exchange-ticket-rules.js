@@ -1,34 +1,13 @@
 // The ticket's rules (SPEC.md §10, docs/exchange.md), the same as the server's `OrderRequest`:
-// which fields each type takes, the times in force it allows, what a price may be, a bracket's
-// order. Pure functions over the ticket's values: no page, so the ticket checks an order before
-// sending it and the server's 400 stays the last word. Prices are compared exactly, in cents as
-// BigInt, never as floating point.
+// which fields each type takes and the times in force it allows (the server's table, read by
+// exchange-kinds.js and passed on from here), what a price may be, a bracket's order. Pure
+// functions over the ticket's values, so the ticket checks an order before sending it and the
+// server's 400 stays the last word. Prices are compared exactly, in cents as BigInt, never as
+// floating point.
 
-/** What each type takes: its prices, the times in force it allows (the first is its default), a bracket. */
-export const TYPES = {
-    market: { limit: false, stop: false, trail: false, bracket: true, tifs: ["ioc", "fok"] },
-    limit: { limit: true, stop: false, trail: false, bracket: true, tifs: ["gtc", "day", "ioc", "fok"] },
-    stop: { limit: false, stop: true, trail: false, bracket: false, tifs: ["gtc", "day"] },
-    stop_limit: { limit: true, stop: true, trail: false, bracket: false, tifs: ["gtc", "day"] },
-    trailing_stop: { limit: false, stop: false, trail: true, bracket: false, tifs: ["gtc", "day"] }
-};
+import { TYPES, TIF_WORDS } from "./exchange-kinds.js";
 
-export const TIF_NAMES = { gtc: "Good till cancelled", day: "Day", ioc: "Immediate or cancel", fok: "Fill or kill" };
-
-/** The one line under the time in force: what the chosen one does. */
-export const TIF_HINTS = {
-    gtc: "Waits until it fills or you cancel it.",
-    day: "Expires at the close (16:00 New York) if not filled by then.",
-    ioc: "Fills what it can now; the rest is cancelled.",
-    fok: "Fills all of it now, or nothing."
-};
-
-/** The short words for a time in force that is not its type's default, in a list of orders. */
-export const TIF_WORDS = { gtc: "good till cancelled", day: "day only", ioc: "immediate or cancel", fok: "fill or kill" };
-
-export function defaultTif(type) {
-    return (TYPES[type] || TYPES.market).tifs[0];
-}
+export { TYPES, TIF_NAMES, TIF_HINTS, TIF_WORDS, defaultTif } from "./exchange-kinds.js";
 
 const LARGEST_CENTS = 9223372036854775807n; // Price.max: Int64 ticks of 0.01
 const PERCENT_MAX = 500000n; // 50 %, in ten-thousandths

@@ -24,26 +24,15 @@ extension OrderRequest {
             guard let value = member(field) else { throw .missing(field, for: type) }
             return try price(value, field)
         }
-        let takes: Set<OrderField>
         let kind: OrderKind
         switch type {
-        case .market:
-            takes = [.takeProfit, .stopLoss]
-            kind = .market
-        case .limit:
-            takes = [.price, .takeProfit, .stopLoss]
-            kind = .limit(try required(.price))
-        case .stop:
-            takes = [.stopPrice]
-            kind = .stop(try required(.stopPrice))
-        case .stopLimit:
-            takes = [.price, .stopPrice]
-            kind = .stopLimit(stop: try required(.stopPrice), limit: try required(.price))
-        case .trailingStop:
-            takes = [.trailAmount, .trailPercent]
-            kind = .trailingStop(try trail(amount: member(.trailAmount), percent: member(.trailPercent)))
+        case .market: kind = .market
+        case .limit: kind = .limit(try required(.price))
+        case .stop: kind = .stop(try required(.stopPrice))
+        case .stopLimit: kind = .stopLimit(stop: try required(.stopPrice), limit: try required(.price))
+        case .trailingStop: kind = .trailingStop(try trail(amount: member(.trailAmount), percent: member(.trailPercent)))
         }
-        for field in OrderField.allCases where !takes.contains(field) {
+        for field in OrderField.allCases where !type.takes.contains(field) {
             if let value = member(field) { throw .notTaken(field, by: type, given: display(value)) }
         }
         let timeInForce = try timeInForce(json["timeInForce"])

@@ -69,13 +69,11 @@ public struct OrderRequest: Hashable, Sendable {
     /// A bracket: only on a market or limit entry; for a buy, takeProfit above stopLoss and, on a
     /// limit entry, takeProfit above the limit and stopLoss below it; mirrored for a sell.
     private static func check(_ bracket: Bracket, side: Side, kind: OrderKind) throws(OrderError) {
-        let limit: Price?
-        switch kind {
-        case .market: limit = nil
-        case .limit(let price): limit = price
-        case .stop, .stopLimit, .trailingStop:
+        guard kind.type.takesBracket else {
             throw .notTaken(bracket.takeProfit != nil ? .takeProfit : .stopLoss, by: kind.type, given: "a bracket")
         }
+        // A market entry has none; a limit entry's bounds the exits.
+        let limit = kind.limitPrice
         if let takeProfit = bracket.takeProfit { try positive(takeProfit, .takeProfit) }
         if let stopLoss = bracket.stopLoss { try positive(stopLoss, .stopLoss) }
         let above = side == .buy ? "above" : "below"

@@ -12,15 +12,13 @@ public enum TimeInForce: String, Sendable, Hashable, CaseIterable, Codable {
     /// Fill or kill: the whole quantity now, or nothing.
     case fok
 
-    /// What an order of `type` gets when the request names none.
+    /// What an order of `type` gets when the request names none: the first it allows.
     public static func `default`(for type: OrderType) -> TimeInForce {
-        switch type {
-        case .market: .ioc
-        case .limit, .stop, .stopLimit, .trailingStop: .gtc
-        }
+        allowed(for: type)[0]
     }
 
-    /// The times in force an order of `type` may have.
+    /// The times in force an order of `type` may have, its default first (the order the ticket
+    /// offers them in).
     public static func allowed(for type: OrderType) -> [TimeInForce] {
         switch type {
         case .market: [.ioc, .fok]
