@@ -1,3 +1,4 @@
+import Accounts
 import Exchange
 import ExchangeFeature
 import ExchangeLive
@@ -24,7 +25,7 @@ struct AssetsTests {
     /// Every page the app renders, the error pages included.
     static let pages = [
         "/", "/markets", "/stocks/AAPL", "/stocks/%3Cb%3E", "/search", "/search?q=apple", "/exchange", "/gnb", "/gnb/T2006",
-        "/gnb/%3Cb%3E", "/nowhere",
+        "/gnb/%3Cb%3E", "/nowhere", "/people",
     ]
 
     /// `Sources/BourseApp`, where the files are written.
@@ -61,9 +62,13 @@ struct AssetsTests {
         let watchlist = StoredWatchlist(
             store: DatabaseWatchlistStore(database: database), market: market, listings: ListingSearch())
         try await watchlist.replace(with: ["AAPL"])
+        // No password: sign-in is off and the request is the owner's, who has the People page.
+        let accounts = AccountService(store: DatabaseAccountStore(database: database), hasher: PasswordHasher(cost: 4))
         return Application(
             router: buildRouter(
-                AppFeatures(market: market, search: ListingSearch(), gnb: gnb, exchange: exchange, watchlist: watchlist)))
+                AppFeatures(
+                    market: market, search: ListingSearch(), gnb: gnb, exchange: exchange, watchlist: watchlist,
+                    accounts: accounts)))
     }
 
     /// The module scripts (`<script type="module" src>`), stylesheets (`<link rel="stylesheet" href>`)

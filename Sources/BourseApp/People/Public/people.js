@@ -1,10 +1,12 @@
+import { byId } from "./bourse.js";
+
 // The People page (/people): a new invitation's link is written whole (this server's address
 // as the browser reached it, then /invite/TOKEN), selected, and copied with one tap.
 function start() {
-    const page = document.getElementById("page");
+    const page = byId("page");
     if (!page || page.dataset.page !== "people") return;
-    const field = document.getElementById("invitation-link");
-    const copy = document.getElementById("copy-invitation");
+    const field = byId("invitation-link");
+    const copy = byId("copy-invitation");
     if (!field || !copy) return;
     field.value = window.location.origin + field.dataset.path;
     field.addEventListener("focus", () => field.select());
