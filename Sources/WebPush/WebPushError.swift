@@ -12,6 +12,11 @@ public enum WebPushError: Error, Equatable, Sendable {
     case invalidEndpoint
     /// The endpoint's scheme was neither `https` nor `http` on a loopback host.
     case insecureEndpoint
+    /// The endpoint's host is, or resolves to, a loopback, private, link-local or unspecified
+    /// address (`PushEndpointPolicy`).
+    case privateEndpoint(host: String)
+    /// The endpoint's host name resolved to no address.
+    case unresolvedEndpoint(host: String)
     /// The subscription's `p256dh` was not a 65-byte uncompressed point on P-256.
     case invalidP256DH
     /// The subscription's `auth` was not 16 bytes.

@@ -12,6 +12,7 @@ import NotificationsFeature
 import Storage
 import TestSupport
 import Testing
+import WebPush
 
 @testable import BourseApp
 
@@ -28,10 +29,14 @@ struct NotificationRoutesTests {
         #"{"endpoint":"\#(endpoint)","expirationTime":null,"keys":{"p256dh":"\#(p256dh)","auth":"\#(auth)"}}"#
     }
 
-    static func app(_ database: BourseDatabase) -> (Application<RouterResponder<AppRequestContext>>, Notifier) {
+    /// The app with the notices; push endpoints on loopback allowed unless `endpoints` says
+    /// otherwise (the tests' push services listen on 127.0.0.1).
+    static func app(
+        _ database: BourseDatabase, endpoints: PushEndpointPolicy = PushEndpointPolicy(allowPrivate: true)
+    ) -> (Application<RouterResponder<AppRequestContext>>, Notifier) {
         let market = Market(source: .simulated, provider: FailingMarketDataProvider(), now: { Date() })
         let notifier = Notifier(store: DatabaseNotificationStore(database: database))
-        let features = AppFeatures(market: market, notifier: notifier)
+        let features = AppFeatures(market: market, notifier: notifier, pushEndpoints: endpoints)
         return (Application(router: buildRouter(features)), notifier)
     }
 
@@ -104,6 +109,33 @@ struct NotificationRoutesTests {
             #expect(response.status == .badRequest)
             #expect((try json(response)["error"] as? String)?.contains(message) == true)
             #expect(try await DatabaseNotificationStore(database: database.database).subscribers().isEmpty)
+        }
+    }
+
+    /// SPEC §14: with several people on one server, a device's endpoint is someone's input that
+    /// the server POSTs to, so it must be https on a public address.
+    @Test(arguments: [
+        "http://127.0.0.1:9/push/1", "https://127.0.0.1/push/1", "https://10.1.2.3/push/1", "https://172.16.0.9/p",
+        "https://172.31.255.1/p", "https://192.168.1.20/p", "https://169.254.169.254/latest/meta-data", "https://0.0.0.0/p",
+        "https://[::1]/p", "https://[fe80::1]/p", "https://[fd12:3456::1]/p", "https://[::]/p", "https://[::ffff:10.0.0.1]/p",
+    ])
+    func anEndpointOnAnAddressInsideIsA400OnASharedServer(endpoint: String) async throws {
+        let database = try TemporaryDatabase()
+        try await Self.app(database.database, endpoints: .publicOnly).0.test(.router) { client in
+            let response = try await Self.send(client, .post, "/api/v1/push/subscriptions", Self.subscription(endpoint))
+            #expect(response.status == .badRequest, "\(endpoint)")
+            let message = try json(response)["error"] as? String ?? ""
+            #expect(message.contains("public addresses only") || message.contains("must be https"), "\(message)")
+            #expect(try await DatabaseNotificationStore(database: database.database).subscribers().isEmpty)
+        }
+    }
+
+    @Test(arguments: ["https://fcm.googleapis.com/fcm/send/abc", "https://172.32.0.1/p", "https://[2001:db8::1]/p"])
+    func anEndpointOnAPublicAddressOrANameIsKept(endpoint: String) async throws {
+        let database = try TemporaryDatabase()
+        try await Self.app(database.database, endpoints: .publicOnly).0.test(.router) { client in
+            let response = try await Self.send(client, .post, "/api/v1/push/subscriptions", Self.subscription(endpoint))
+            #expect(response.status == .created, "\(endpoint)")
         }
     }
 

@@ -116,12 +116,9 @@ def push_service():
         yield service
 
 
-@pytest.fixture
-def app():
-    """The app, started on a new database for one test, with BOURSE_PUSH_CONTACT = CONTACT.
-    Its log is printed at the end (pytest shows it when the test failed)."""
+def running_app(**environment):
     workdir = Path(tempfile.mkdtemp(prefix="bourse-push-"))
-    running = App(workdir, BOURSE_PUSH_CONTACT=CONTACT)
+    running = App(workdir, BOURSE_PUSH_CONTACT=CONTACT, **environment)
     try:
         running.start()
         yield running
@@ -130,3 +127,17 @@ def app():
         print("---- the app's log ----")
         print(running.log()[-20000:])
         shutil.rmtree(workdir, ignore_errors=True)
+
+
+@pytest.fixture
+def app():
+    """The app, started on a new database for one test, with BOURSE_PUSH_CONTACT = CONTACT and
+    BOURSE_PUSH_ALLOW_PRIVATE=1 (the test push service listens on 127.0.0.1). Its log is
+    printed at the end (pytest shows it when the test failed)."""
+    yield from running_app(BOURSE_PUSH_ALLOW_PRIVATE="1")
+
+
+@pytest.fixture
+def shared_app():
+    """The app as a server shared by several people runs it: pushes to public addresses only."""
+    yield from running_app()

@@ -253,3 +253,25 @@ def test_bad_subscriptions_are_400_and_nothing_is_kept(app, push_service):
         assert status == 400, (case, status, answer)
         assert isinstance(answer.get("error"), str) and answer["error"], (case, answer)
     assert subscription_ids(app) == []
+
+
+def test_a_shared_server_never_pushes_to_an_address_inside(shared_app, push_service):
+    """SPEC §14: the loopback push service's own endpoint is refused (400, nothing kept); an
+    https name that resolves to loopback is kept (a name is checked when sent) but nothing is
+    ever sent to it, and the log says why."""
+    subscription = push_service.subscribe()
+    status, body = shared_app.post("/api/v1/push/subscriptions", subscription.to_json())
+    assert status == 400 and "must be https" in body["error"], body
+    literal = {**subscription.to_json(), "endpoint": subscription.to_json()["endpoint"].replace("http://", "https://")}
+    status, body = shared_app.post("/api/v1/push/subscriptions", literal)
+    assert status == 400 and "public addresses only" in body["error"], body
+    assert subscription_ids(shared_app) == []
+
+    named = {**literal, "endpoint": literal["endpoint"].replace("127.0.0.1", "localhost")}
+    status, body = shared_app.post("/api/v1/push/subscriptions", named)
+    assert status == 201, body
+    fire_alert(shared_app)
+    poll(lambda: notifications(shared_app), what="the alert's notification")
+    poll(lambda: "resolves to an address inside" in shared_app.log(), what="the log's word on the refused push")
+    assert push_service.received(subscription.token) == []
+    assert "localhost" in shared_app.log() and subscription.token not in shared_app.log()

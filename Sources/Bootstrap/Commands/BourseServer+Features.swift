@@ -91,7 +91,7 @@ extension BourseServer {
             store: notices,
             sender: PushSender(
                 transport: AsyncHTTPClientTransport(client: AsyncHTTPClientTransport.noRedirectClient, timeout: .seconds(10)),
-                contact: settings.pushContact),
+                contact: settings.pushContact, policy: settings.pushEndpoints),
             logger: logger)
         let notifier = Notifier(store: notices, wake: { deliverer.wake() }, logger: logger)
         // Every pricing a list or a stock is made from is checked against the alerts (docs/alerts.md).
@@ -101,7 +101,8 @@ extension BourseServer {
         market.pricingObservers.add { pricing in Task { await alerts.observe(pricing) } }
         let features = AppFeatures(
             market: market, search: search, gnb: gnb, exchange: exchange, watchlist: watchlist, alerts: alerts,
-            notifier: notifier, accounts: accounts, metrics: metrics, deployID: settings.deployID)
+            notifier: notifier, accounts: accounts, metrics: metrics, deployID: settings.deployID,
+            pushEndpoints: settings.pushEndpoints)
         return Parts(
             features: features, embedded: embedded, warmUp: warmUp, market: market, search: search, watchlist: watchlist,
             alerts: alerts, notifier: notifier, deliverer: deliverer, exchange: exchange, desk: desk,

@@ -1,5 +1,6 @@
 import BourseCore
 import Foundation
+import WebPush
 
 extension BourseServer {
     /// What `bourse serve` reads from the environment, all of it before anything starts; each
@@ -14,6 +15,8 @@ extension BourseServer {
         let pushContact: String
         /// The deploy's name (`BOURSE_DEPLOY_ID`).
         let deployID: String?
+        /// Where pushes may go (`BOURSE_PUSH_ALLOW_PRIVATE`).
+        let pushEndpoints: PushEndpointPolicy
 
         init(environment: [String: String]) throws {
             sources = try SourceSettings(environment: environment)
@@ -21,6 +24,7 @@ extension BourseServer {
             confirmOrdersAbove = try ConfirmOrdersSetting.read(environment)
             pushContact = try PushContactSetting.read(environment)
             deployID = DeployIDSetting.read(environment)
+            pushEndpoints = try PushEndpointSetting.read(environment)
         }
     }
 }

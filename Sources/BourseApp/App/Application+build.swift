@@ -11,6 +11,7 @@ import MarketsFeature
 import NotificationsFeature
 import ServiceLifecycle
 import WatchlistFeature
+import WebPush
 
 /// What the web app serves: the market always, each other feature when it is given.
 public struct AppFeatures: Sendable {
@@ -28,12 +29,14 @@ public struct AppFeatures: Sendable {
     public let alerts: PriceAlerts?
     /// The notices (the bell) and Web Push (`/api/v1/notifications`, `/api/v1/push/...`).
     public let notifier: Notifier?
-    /// The owner's account: sign-in, sessions and API tokens (none: sign-in is off, `--no-auth`).
+    /// The accounts: sign-in, sessions, API tokens and people (none: sign-in is off, `--no-auth`).
     public let accounts: AccountService?
     /// What the app records, shown at `/metrics` (none: nothing recorded, no `/metrics`).
     public let metrics: AppMetrics?
     /// The deploy's name (`BOURSE_DEPLOY_ID`): a new one makes installed apps update.
     public let deployID: String?
+    /// Where a device's push subscription may point (`BOURSE_PUSH_ALLOW_PRIVATE`).
+    public let pushEndpoints: PushEndpointPolicy
     /// Routes added as they are, beside the features' (the tests' probes).
     public let external: [any FeatureController]
 
@@ -42,7 +45,7 @@ public struct AppFeatures: Sendable {
         market: Market, search: ListingSearch? = nil, gnb: GNBCatalog? = nil, exchange: ExchangeVenue? = nil,
         watchlist: StoredWatchlist? = nil, alerts: PriceAlerts? = nil, notifier: Notifier? = nil,
         accounts: AccountService? = nil, metrics: AppMetrics? = nil, deployID: String? = nil,
-        external: [any FeatureController] = []
+        pushEndpoints: PushEndpointPolicy = .publicOnly, external: [any FeatureController] = []
     ) {
         self.market = market
         self.search = search
@@ -54,6 +57,7 @@ public struct AppFeatures: Sendable {
         self.accounts = accounts
         self.metrics = metrics
         self.deployID = deployID
+        self.pushEndpoints = pushEndpoints
         self.external = external
     }
 }
@@ -90,7 +94,7 @@ public func buildRouter(_ features: AppFeatures, network: NetworkSettings = Netw
         features.watchlist.map { WatchlistController(watchlist: $0, source: features.market.source) },
         features.metrics.map(MetricsController.init),
         features.alerts.map(AlertsController.init),
-        features.notifier.map(NotificationsController.init),
+        features.notifier.map { NotificationsController(notifier: $0, endpoints: features.pushEndpoints) },
     ]
     for controller in controllers.compactMap({ $0 }) + features.external {
         controller.addRoutes(to: router)

@@ -6,10 +6,12 @@ import WebPush
 
 /// The bell and Web Push (SPEC.md §11, docs/notifications.md): `GET /api/v1/notifications`,
 /// `POST /api/v1/notifications/seen`, `GET /api/v1/push/key`, `GET/POST/DELETE
-/// /api/v1/push/subscriptions`, `GET/PUT /api/v1/push/settings`.
+/// /api/v1/push/subscriptions`, `GET/PUT /api/v1/push/settings`. A device's endpoint must be
+/// https on a public address unless `endpoints` allows private ones (SPEC §14).
 struct NotificationsController: FeatureController {
     typealias Context = AppRequestContext
     let notifier: Notifier
+    var endpoints: PushEndpointPolicy = .publicOnly
 
     /// Devices at most: a refused subscription is a 409, nothing written.
     static let maximumSubscriptions = 50
@@ -63,6 +65,7 @@ struct NotificationsController: FeatureController {
         let subscription: PushSubscription
         do {
             subscription = try PushSubscription(json: body)
+            try endpoints.check(subscription.endpoint)
         } catch {
             throw APIError(.badRequest, Self.message(error))
         }
@@ -117,7 +120,9 @@ struct NotificationsController: FeatureController {
         case .invalidSubscriptionJSON:
             "the body is not a PushSubscription: send {\"endpoint\", \"keys\": {\"p256dh\", \"auth\"}} (at most 4096 bytes)"
         case .invalidEndpoint: "the endpoint is not an absolute URL with a host (at most 2048 bytes, no user name)"
-        case .insecureEndpoint: "the endpoint must be https (http only on a loopback address)"
+        case .insecureEndpoint: "the endpoint must be https"
+        case .privateEndpoint(let host):
+            "the endpoint's host \(host.prefix(64)) is a loopback, private, link-local or unspecified address: pushes go to public addresses only"
         case .invalidBase64URL(let field): "keys.\(field) is not base64url"
         case .invalidP256DH: "keys.p256dh is not an uncompressed P-256 public key (65 bytes)"
         case .invalidAuthSecret(let count): "keys.auth must be 16 bytes, got \(count)"

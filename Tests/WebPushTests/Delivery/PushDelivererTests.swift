@@ -29,7 +29,7 @@ struct PushDelivererTests {
             store: store ?? self.store,
             sender: PushSender(
                 transport: AsyncHTTPClientTransport(client: AsyncHTTPClientTransport.noRedirectClient), contact: contact,
-                now: now.closure),
+                policy: PushEndpointPolicy(allowPrivate: true), now: now.closure),
             now: now.closure, logger: logs.logger(label: "bourse.push"))
     }
 
