@@ -19,6 +19,45 @@ public struct StockResponse: Encodable, Sendable {
     /// The price is on its way (the source's rate limit): ask again.
     public let pending: Bool
     public let fetchedAt: String
+    /// Its key statistics (SPEC §13).
+    public let stats: Stats
+
+    /// A stock's key statistics: decimals as strings, volumes whole shares, `null` for what the
+    /// source has not given, or not yet (`pending`).
+    public struct Stats: Encodable, Sendable {
+        @ExplicitNull public var previousClose: ExactDecimal?
+        @ExplicitNull public var open: ExactDecimal?
+        @ExplicitNull public var dayHigh: ExactDecimal?
+        @ExplicitNull public var dayLow: ExactDecimal?
+        @ExplicitNull public var volume: Int64?
+        /// The mean of the last 30 trading days' volumes, rounded half-even to a whole share.
+        @ExplicitNull public var averageVolume: Int64?
+        @ExplicitNull public var week52High: ExactDecimal?
+        @ExplicitNull public var week52Low: ExactDecimal?
+        /// In dollars, as the source gave it.
+        @ExplicitNull public var marketCap: ExactDecimal?
+        /// Some statistic is on its way (the day's prices or the year's bars): ask again.
+        public let pending: Bool
+
+        public init(_ statistics: KeyStatistics, pending: Bool) {
+            previousClose = statistics.previousClose
+            open = statistics.open
+            dayHigh = statistics.dayHigh
+            dayLow = statistics.dayLow
+            volume = statistics.volume.flatMap(Self.shares)
+            averageVolume = statistics.averageVolume.flatMap(Self.shares)
+            week52High = statistics.week52High
+            week52Low = statistics.week52Low
+            marketCap = statistics.marketCap
+            self.pending = pending
+        }
+
+        /// A volume as whole shares (a fraction, which the source may send, dropped), as the
+        /// movers give it.
+        static func shares(_ volume: ExactDecimal) -> Int64? {
+            Int64(volume.rounded(toPlaces: 0, .down).description)
+        }
+    }
 
     public init(overview: StockOverview, source: SourceKind) {
         symbol = overview.details.symbol
@@ -34,5 +73,6 @@ public struct StockResponse: Encodable, Sendable {
         stale = overview.isStale
         pending = overview.pending
         fetchedAt = Timestamp.iso8601(overview.fetchedAt)
+        stats = Stats(overview.statistics, pending: overview.statisticsPending)
     }
 }

@@ -43,7 +43,11 @@ struct FailingUpstreamRoutesTests {
         /// Returns once every answer the source was asked for is in the database (at most 30 s).
         func waitUntilSaved() async throws {
             for path in upstream.paths {
-                let key = path.hasPrefix("/v2/aggs/grouped/") ? path + "?adjusted=true" : path
+                // Saved under the path and its sorted query, as the client asks for them.
+                let key =
+                    path.hasPrefix("/v2/aggs/grouped/")
+                    ? path + "?adjusted=true"
+                    : path.hasPrefix("/v2/aggs/ticker/") ? path + "?adjusted=true&limit=50000&sort=asc" : path
                 for _ in 0..<300 where try await store.answer(for: key) == nil {
                     try await Task.sleep(for: .milliseconds(100))
                 }

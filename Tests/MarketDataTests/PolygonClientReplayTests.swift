@@ -140,6 +140,7 @@ struct PolygonClientReplayTests {
             #expect(details.totalEmployees == 154_000)
             #expect(details.primaryExchange == "XNAS")
             #expect(details.description?.hasPrefix("Apple designs") == true)
+            #expect(details.marketCap == ExactDecimal("2488795282370"))
             #expect(previous.close.description == "115.97")
             #expect(previous.start == Date(timeIntervalSince1970: 1_605_042_000))
         }

@@ -107,6 +107,11 @@ struct PolygonStandInTests {
             #expect(results["address"]?["city"]?.stringValue == "Cupertino")
             #expect(results["address"]?["state"]?.stringValue == "California")
             #expect(results["description"]?.stringValue?.contains("simulated") == true)
+            // A company has a market capitalisation (its shares at the last close), a fund none.
+            #expect(results["market_cap"]?.decimalValue.map { $0 > 0 } == true)
+            #expect(results["share_class_shares_outstanding"]?.int64Value.map { $0 > 0 } == true)
+            let fund = try await Answer.get(client, "/v3/reference/tickers/SPYX")
+            #expect(fund.status == .ok && fund.json["results"]?["market_cap"] == nil)
             let brk = try await Answer.get(client, "/v3/reference/tickers/BRK.B")
             #expect(brk.json["results"]?["ticker_root"]?.stringValue == "BRK")
             #expect(brk.json["results"]?["address"] == nil)

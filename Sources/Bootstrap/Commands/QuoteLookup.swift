@@ -32,7 +32,8 @@ public enum QuoteLookup {
         let response: StockResponse
         do {
             var overview = try await market.stock(symbol, pricingPatience: patience)
-            if overview.pending {
+            // The JSON is the API's, key statistics included: it waits for them too.
+            if overview.pending || (json && overview.statisticsPending) {
                 progress(loadingLine(symbol: symbol, source: market.source))
                 overview = try await market.stock(symbol, pricingPatience: nil)
             }

@@ -2,8 +2,9 @@ import BourseCore
 
 /// The shell of `/stocks/{symbol}`: the symbol at once, then what `stock.js` fills in from
 /// `/api/v1/stocks/{symbol}` (name, price, day change, description) and the chart from
-/// `/stocks/{symbol}/chart.svg`, with its range buttons and Line / Candles toggle, and "Alert me"
-/// (`stock-alerts.js`: set an alert on the stock, see, re-arm and remove its alerts).
+/// `/stocks/{symbol}/chart.svg`, with its range buttons and Line / Candles toggle, its key
+/// statistics (`stock-stats.js`), and "Alert me" (`stock-alerts.js`: set an alert on the stock,
+/// see, re-arm and remove its alerts).
 struct StockPage {
     /// The symbol, already normalized (`Symbol.normalized`): upper case, letters, digits, `.`, `-`.
     let symbol: String
@@ -47,6 +48,7 @@ struct StockPage {
             <div class="error" id="chart-error" role="alert" hidden><p id="chart-error-text"></p>\
             <button type="button" class="button" id="chart-retry">Try again</button></div>
             </section>
+            \(Self.keyStatistics)
             \(alertForm)
             <section class="about" id="about" aria-labelledby="about-heading" hidden>
             <h2 id="about-heading">About</h2>
@@ -59,6 +61,28 @@ struct StockPage {
             title: symbol, section: .markets, sourceLabel: sourceLabel, content: content,
             scripts: ["stock.js", "follow.js", "stock-alerts.js"], stylesheets: ["markets.css", "chart.css", "watchlist.css"]
         ).render()
+    }
+
+    /// The key statistics (SPEC §13), in the order shown: the API's name of each and its label.
+    static let statistics: [(key: String, label: String)] = [
+        ("previousClose", "Previous close"), ("open", "Open"), ("dayHigh", "Day’s high"), ("dayLow", "Day’s low"),
+        ("volume", "Volume"), ("averageVolume", "Average volume (30 days)"), ("week52High", "52-week high"),
+        ("week52Low", "52-week low"), ("marketCap", "Market cap"),
+    ]
+
+    /// "Key statistics": a term and a loading value each (a list of its own, so that the grid
+    /// lays out whole items), which `stock-stats.js` fills in from the stock's `stats`.
+    private static var keyStatistics: HTML {
+        let items = statistics.map { (item: (key: String, label: String)) -> HTML in
+            #"<dl class="stat"><dt>\#(item.label)</dt><dd data-stat="\#(item.key)"><span class="bone"></span></dd></dl>"#
+        }.joined()
+        return """
+            <section class="stats" id="stats" aria-labelledby="stats-heading">
+            <h2 id="stats-heading">Key statistics</h2>
+            <div class="stats-grid" id="stats-grid" aria-busy="true">\(items)</div>
+            <p class="note" id="stats-note" role="status" aria-live="polite"></p>
+            </section>
+            """
     }
 
     /// "Alert me": the form that sets an alert on the stock and the list of its alerts, hidden

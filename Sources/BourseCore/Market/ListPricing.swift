@@ -22,6 +22,12 @@ public struct ListPricing: Sendable {
         return Quote(symbol: symbol, price: bar.close, previousClose: previous[symbol]?.close, asOf: lastDay)
     }
 
+    /// The bar of `symbol` on the last day (its open, high, low and volume), nil when it did not
+    /// trade that day.
+    public func lastBar(for symbol: String) -> Bar? {
+        last[symbol]
+    }
+
     /// Quotes for `symbols`, in order; symbols that did not trade are left out.
     public func quotes(for symbols: [String]) -> [Quote] {
         symbols.compactMap(quote(for:))

@@ -175,32 +175,54 @@ public struct Market: Sendable {
         }
     }
 
-    /// One stock: reference data and its quote (pending past the market's `pricingPatience`).
+    /// One stock: reference data, its quote and its key statistics (pending past the market's
+    /// `pricingPatience`).
     public func stock(_ symbol: String) async throws(MarketDataError) -> StockOverview {
         try await stock(symbol, pricingPatience: pricingPatience)
     }
 
-    /// One stock: reference data and its quote, pending when the prices have not come within
-    /// `pricingPatience` (nil: wait for them).
+    /// One stock: reference data, its quote and its key statistics, each pending when it has not
+    /// come within `pricingPatience` (nil: wait for them). The statistics cost no request of
+    /// their own but the year of daily bars, the 1Y chart's own request (`statisticsYear`).
     public func stock(_ symbol: String, pricingPatience: Duration?) async throws(MarketDataError) -> StockOverview {
-        try await withDeadline { () throws(MarketDataError) in
+        let since = ChartRange.oneYear.window(endingOn: await chartDay(), calendar: calendar).from
+        return try await withDeadline { () throws(MarketDataError) in
             let pricing = { @Sendable () async -> PricingResult in
                 // On a key that may read snapshots, the stock's own snapshot.
                 if let own = await pricer.snapshotPricing(of: symbol) { return .success(observed(own)) }
                 return await pricingResult(patience: pricingPatience)
             }
-            let (details, priced) = try await withPricing(pricing) { () throws(MarketDataError) in
-                try await provider.tickerDetails(symbol)
+            let year = Task { await statisticsYear(symbol, patience: pricingPatience) }
+            let details: Fetched<TickerDetails>
+            let priced: Fetched<ListPricing>?
+            do throws(MarketDataError) {
+                (details, priced) = try await withPricing(pricing) { () throws(MarketDataError) in
+                    try await provider.tickerDetails(symbol)
+                }
+            } catch {
+                year.cancel()
+                throw error
+            }
+            let yearBars = await year.value
+            let statistics = { (day: KeyStatistics.DayBar?, previousClose: ExactDecimal?) in
+                KeyStatistics(
+                    day: day, previousClose: previousClose, year: yearBars.bars?.value, since: since,
+                    marketCap: details.value.marketCap)
             }
             guard let priced else {
                 return StockOverview(
                     details: details.value, quote: nil, pending: true, fetchedAt: details.fetchedAt,
-                    isStale: details.isStale)
+                    isStale: details.isStale || yearBars.isStale, statistics: statistics(nil, nil),
+                    statisticsPending: true)
             }
             let quote = priced.value.quote(for: details.value.symbol)
+            let day = priced.value.lastBar(for: details.value.symbol).map {
+                KeyStatistics.DayBar(day: priced.value.lastDay, bar: $0)
+            }
             return StockOverview(
                 details: details.value, quote: quote, fetchedAt: min(details.fetchedAt, priced.fetchedAt),
-                isStale: details.isStale || priced.isStale, isClose: quote.map(isClose) ?? true)
+                isStale: details.isStale || priced.isStale || yearBars.isStale, isClose: quote.map(isClose) ?? true,
+                statistics: statistics(day, quote?.previousClose), statisticsPending: yearBars.isOnItsWay)
         }
     }
 
@@ -366,6 +388,10 @@ public struct StockOverview: Sendable {
     /// Whether the quote's price is its day's close; false while that day's session is still
     /// trading (the price is its last trade so far).
     public var isClose = true
+    /// Its key statistics: those known now (`statisticsPending`: the others are on their way).
+    public var statistics = KeyStatistics()
+    /// Some statistic is on its way: the day's prices or the year's bars have not come yet.
+    public var statisticsPending = false
 
     /// The exchange's name ("NASDAQ") where the MIC is one Bourse knows, else the MIC.
     public var exchangeName: String? {

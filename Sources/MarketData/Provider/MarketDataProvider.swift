@@ -104,11 +104,13 @@ public struct TickerDetails: Sendable, Equatable {
     /// `address.city` and `address.state`, joined ("CUPERTINO, CA").
     public var headquarters: String?
     public var sicDescription: String?
+    /// `market_cap`, in dollars, when the source gives it (Massive does for most common stocks).
+    public var marketCap: ExactDecimal?
 
     public init(
         symbol: String, name: String, description: String? = nil, primaryExchange: String? = nil,
         homepageURL: String? = nil, listDate: String? = nil, totalEmployees: Int? = nil,
-        headquarters: String? = nil, sicDescription: String? = nil
+        headquarters: String? = nil, sicDescription: String? = nil, marketCap: ExactDecimal? = nil
     ) {
         self.symbol = symbol
         self.name = name
@@ -119,6 +121,7 @@ public struct TickerDetails: Sendable, Equatable {
         self.totalEmployees = totalEmployees
         self.headquarters = headquarters
         self.sicDescription = sicDescription
+        self.marketCap = marketCap
     }
 }
 

@@ -115,7 +115,8 @@ enum PolygonDecoding {
             listDate: results["list_date"]?.stringValue,
             totalEmployees: results["total_employees"]?.int64Value.flatMap { Int(exactly: $0) },
             headquarters: place.isEmpty ? nil : place.joined(separator: ", "),
-            sicDescription: results["sic_description"]?.stringValue)
+            sicDescription: results["sic_description"]?.stringValue,
+            marketCap: results["market_cap"]?.decimalValue)
     }
 
     /// The whole market's snapshot: each ticker's `day` and `prevDay` bars, dated by the newest

@@ -72,6 +72,12 @@ extension PolygonStandIn {
             results.append(("address", .object(address)))
         }
         results.append(("description", .string(market.description(for: symbol) ?? "")))
+        // A company's (not a fund's): its shares at the last completed close, as Massive gives it.
+        if let shares = market.sharesOutstanding(symbol), let cap = market.marketCap(symbol, now: marketNow()) {
+            results.append(("market_cap", .number(cap.description)))
+            results.append(("share_class_shares_outstanding", .number(String(shares))))
+            results.append(("weighted_shares_outstanding", .number(String(shares))))
+        }
         results.append(("ticker_root", .string(String(symbol.split(separator: ".").first ?? Substring(symbol)))))
         return .object([
             ("results", .object(results)),

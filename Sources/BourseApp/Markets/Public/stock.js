@@ -2,6 +2,7 @@ import * as bourse from "./bourse.js";
 import * as dates from "./dates.js";
 import * as marketFormat from "./market-format.js";
 import { attach, parseSVG } from "./chart.js";
+import { showStats } from "./stock-stats.js";
 
 function start() {
     const page = document.getElementById("page");
@@ -22,6 +23,7 @@ function start() {
     let quoteStale = false;
     let chartStale = false;
     let quotePending = false;  // the price is on its way from the source
+    let statsPending = false;  // some key statistic is on its way
     const pendingNote = marketFormat.pendingNote(bourse.byId("quote-note"), symbol);
 
     function describe(error) {
@@ -66,10 +68,12 @@ function start() {
         try {
             const stock = await bourse.getJSON("/api/v1/stocks/" + encodeURIComponent(symbol), undefined, background);
             showQuote(stock);
+            showStats(stock);
             quotePending = marketFormat.isPending(stock);
+            statsPending = !!(stock.stats && stock.stats.pending);
             if (quotePending) pendingNote.show(stock);
             else pendingNote.hide();
-            poll(quotePending);
+            poll(quotePending || statsPending);
             bourse.showLoaded();
             quoteStale = !!stock.stale;
             if (stock.stale || !chartStale) bourse.showFreshness(stock);
@@ -89,6 +93,7 @@ function start() {
             if (error instanceof bourse.LoadError && error.status === 404) {
                 bourse.byId("price").textContent = "";
                 bourse.byId("chart-section").hidden = true;
+                bourse.byId("stats").hidden = true;
                 bourse.showError("There is no stock with the symbol " + symbol + ". Check the symbol, or find the company with the search box at the top.", null);
                 if (chartRequest) chartRequest.abort();
                 return;
@@ -213,7 +218,7 @@ function start() {
     });
     const poll = marketFormat.pendingPoller(async function () {
         await loadQuote(true, false);
-        return quotePending;
+        return quotePending || statsPending;
     });
 
     document.querySelectorAll("[data-range]").forEach(function (button) {
