@@ -65,6 +65,30 @@ struct PushDelivererTests {
         #expect(try await store.nextDue() == nil)
     }
 
+    /// SPEC §14: a push for Ann's alert reaches Ann's devices only, by her settings.
+    @Test("a notice is sent to its account's devices only")
+    func onlyTheAccountsDevices() async throws {
+        let service = try await LoopbackPushService.start()
+        defer { Task { await service.stop() } }
+        let ann = try await database.database.addPerson("ann")
+        let hers = service.device("ann-phone")
+        let owners = service.device("owner-phone")
+        _ = try await store.subscribe(for: ann, hers.subscriber)
+        _ = try await store.subscribe(for: .owner, owners.subscriber)
+        try await store.setPushSettings(for: ann, PushSettings(fills: false))
+        let posted = try await store.post(for: ann, notice())
+        _ = try await store.post(for: ann, notice(.fill, title: "Bought 10, order 3"))
+
+        #expect(await deliverer().drain() == 1)
+
+        let got = service.received(hers.token)
+        try #require(got.count == 1)
+        let payload = try JSONSerialization.jsonObject(with: Data(hers.decrypt(got[0]))) as? [String: String]
+        #expect(payload?["id"] == posted.id)
+        #expect(service.received(owners.token).isEmpty)
+        #expect(try await store.nextDue() == nil)
+    }
+
     @Test("404 and 410 delete the subscription and what was queued for it", arguments: [404, 410])
     func gone(status: Int) async throws {
         let service = try await LoopbackPushService.start()
