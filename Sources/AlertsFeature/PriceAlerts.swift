@@ -42,7 +42,7 @@ public actor PriceAlerts {
     private let listings: ListingSearch?
     private let now: @Sendable () -> Date
     private let logger: Logger
-    /// Tells the user of each alert that fires (the bell, Web Push).
+    /// Tells each alert's own account when it fires (its bell, its devices).
     private let notifier: Notifier?
     /// Each account's alerts as last read or written, the book of their armed ones, and whose
     /// each alert is.
