@@ -3,9 +3,9 @@ import Exchange
 import MarketData
 import WatchlistFeature
 
-/// One background refresh of the prices alerts are waiting on (SPEC.md §11): the alerts read
-/// again from their store (a change from the command line counts from here), then the quotes of
-/// every alerted and followed stock asked of the market at background priority, behind what
+/// One background refresh of the prices alerts are waiting on (SPEC.md §11): everyone's alerts
+/// read again from their store (a change from the command line counts from here), then the
+/// quotes of every stock anyone has an alert on or follows asked of the market at background priority, behind what
 /// people are waiting for. The market tells the alerts of the pricing (`PricingObservers`); a
 /// pricing already in the cache costs no request, so this asks the source only as often as its
 /// answers go stale (daily bars: at the close).
@@ -23,8 +23,8 @@ public struct PriceRefresh: Sendable {
     /// Returns the symbols it asked for (none: nothing to refresh, or the source failed).
     @discardableResult
     public func run() async -> [String] {
-        _ = try? await alerts.list()
-        let watched = (try? await watchlist?.symbols()) ?? []
+        try? await alerts.reload()
+        let watched = (try? await watchlist?.everyonesSymbols()) ?? []
         let symbols = Array(Set(await alerts.armedSymbols + watched)).sorted()
         guard !symbols.isEmpty else { return [] }
         do {

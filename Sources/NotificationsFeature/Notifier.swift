@@ -2,8 +2,9 @@ import BourseCore
 import Exchange
 import Logging
 
-/// Posts the notices (SPEC.md §11): each is stored for the bell and queued for the devices the
-/// push settings send its kind to, then the push sender is woken. Posting waits on the store's
+/// Posts the notices (SPEC.md §11): each is one account's, stored for its bell and queued for
+/// that account's devices whose push settings send its kind (SPEC.md §14), then the push sender
+/// is woken. Posting waits on the store's
 /// write and nothing else: the sending is the push service's own task.
 public struct Notifier: Sendable {
     public let store: any NotificationStore
@@ -19,11 +20,12 @@ public struct Notifier: Sendable {
         self.logger = logger
     }
 
-    /// Stores and queues `notice`; a store that fails is logged (the event itself already happened).
+    /// Stores and queues `notice` for `account`; a store that fails is logged (the event itself
+    /// already happened).
     @discardableResult
-    public func post(_ notice: Notice) async -> Notice? {
+    public func post(_ notice: Notice, for account: AccountID) async -> Notice? {
         do {
-            let stored = try await store.post(notice)
+            let stored = try await store.post(for: account, notice)
             wake()
             return stored
         } catch {
@@ -35,13 +37,16 @@ public struct Notifier: Sendable {
     /// Posts a notice for each order event with new fills, and each order cancelled or expired,
     /// until the desk's updates end (shutdown) or the task is cancelled.
     ///
+    /// The exchange has no accounts yet (issue 32 gives them to it next): its orders are the
+    /// owner's, so are their notices, and they go to the owner's bell and devices only.
+    ///
     /// - Parameter symbol: the exchange's stock, named in the notices.
     public func watch(_ desk: any ExchangeDesk, symbol: String?) async {
         for await update in desk.updates() {
             guard case .order(let event) = update,
                 let notice = Notice.order(event.order, newFills: event.fills, symbol: symbol)
             else { continue }
-            await post(notice)
+            await post(notice, for: .owner)
         }
     }
 }

@@ -3,8 +3,8 @@ import Foundation
 import MarketData
 import MarketsFeature
 
-/// The user's own stocks: kept in the store (the database), checked against the listings,
-/// priced from the grouped-daily answers every list uses.
+/// Each person's own stocks: kept in the store (the database), one list per account, checked
+/// against the listings, priced from the grouped-daily answers every list uses.
 public struct StoredWatchlist: Sendable {
     private let store: any WatchlistStore
     private let market: Market
@@ -16,38 +16,43 @@ public struct StoredWatchlist: Sendable {
         self.listings = listings
     }
 
-    public func symbols() async throws -> [String] {
-        try await store.symbols()
+    public func symbols(of account: AccountID) async throws -> [String] {
+        try await store.symbols(of: account)
     }
 
-    /// Adds `text` (a symbol) at the end.
+    /// Every symbol anyone follows (the background price refresh).
+    public func everyonesSymbols() async throws -> [String] {
+        try await store.everyonesSymbols()
+    }
+
+    /// Adds `text` (a symbol) at the end of the account's list.
     @discardableResult
-    public func add(_ text: String) async throws -> [String] {
+    public func add(_ text: String, for account: AccountID) async throws -> [String] {
         let symbol = try await listedSymbol(text)
-        return try await store.update { Watchlist.adding(symbol, to: $0) }.get()
+        return try await store.update(of: account) { Watchlist.adding(symbol, to: $0) }.get()
     }
 
     @discardableResult
-    public func remove(_ text: String) async throws -> [String] {
+    public func remove(_ text: String, for account: AccountID) async throws -> [String] {
         let symbol = try Self.normalized(text)
-        return try await store.update { Watchlist.removing(symbol, from: $0) }.get()
+        return try await store.update(of: account) { Watchlist.removing(symbol, from: $0) }.get()
     }
 
-    /// Replaces the list: reordered, or with stocks added or removed.
+    /// Replaces the account's list: reordered, or with stocks added or removed.
     @discardableResult
-    public func replace(with texts: [String]) async throws -> [String] {
+    public func replace(with texts: [String], for account: AccountID) async throws -> [String] {
         guard texts.count <= Watchlist.maximumCount else { throw WatchlistError.tooMany(texts.count) }
         var symbols: [String] = []
         for text in texts { symbols.append(try await listedSymbol(text)) }
         let checked = try Watchlist.checked(symbols).get()
-        return try await store.update { _ in .success(checked) }.get()
+        return try await store.update(of: account) { _ in .success(checked) }.get()
     }
 
-    /// The list with each stock's name and quote; for a page (`waitingForPrices` false), the
-    /// quotes are pending when they have not come within the market's pricing patience. An
-    /// export waits for them.
-    public func priced(waitingForPrices: Bool = false) async throws -> PricedWatchlist {
-        let symbols = try await store.symbols()
+    /// The account's list with each stock's name and quote; for a page (`waitingForPrices`
+    /// false), the quotes are pending when they have not come within the market's pricing
+    /// patience. An export waits for them.
+    public func priced(for account: AccountID, waitingForPrices: Bool = false) async throws -> PricedWatchlist {
+        let symbols = try await store.symbols(of: account)
         let quotes =
             waitingForPrices
             ? try await market.pricedQuotes(for: symbols, pricingPatience: nil)

@@ -10,6 +10,7 @@ struct AlertsCommand: AsyncParsableCommand {
     struct Options: ParsableArguments {
         @Option(help: "The SQLite database file (the one bourse serve uses).") var database = "bourse.sqlite"
         @Flag(help: "Print JSON (the same as GET /api/v1/alerts).") var json = false
+        @Option(help: "Whose alerts (a person's name); the owner's when left out.") var user: String?
     }
 
     struct List: AsyncParsableCommand {
@@ -17,7 +18,8 @@ struct AlertsCommand: AsyncParsableCommand {
         @OptionGroup var options: Options
 
         func run() async throws {
-            try await AlertsReport.run(databasePath: options.database, action: .list, json: options.json).printOrExit()
+            try await AlertsReport.run(databasePath: options.database, action: .list, json: options.json, user: options.user)
+                .printOrExit()
         }
     }
 
@@ -34,7 +36,8 @@ struct AlertsCommand: AsyncParsableCommand {
             switch AlertsReport.condition(above: above, below: below, movePercent: movePercent) {
             case .success(let condition):
                 try await AlertsReport.run(
-                    databasePath: options.database, action: .add(symbol: symbol, condition: condition), json: options.json
+                    databasePath: options.database, action: .add(symbol: symbol, condition: condition), json: options.json,
+                    user: options.user
                 ).printOrExit()
             case .failure(let failure):
                 try Result<String, CommandFailure>.failure(failure).printOrExit()
@@ -48,7 +51,9 @@ struct AlertsCommand: AsyncParsableCommand {
         @Argument(help: "The alert's id (bourse alerts list shows it).") var id: String
 
         func run() async throws {
-            try await AlertsReport.run(databasePath: options.database, action: .remove(id), json: options.json).printOrExit()
+            try await AlertsReport.run(
+                databasePath: options.database, action: .remove(id), json: options.json, user: options.user
+            ).printOrExit()
         }
     }
 }

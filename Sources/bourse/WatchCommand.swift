@@ -11,6 +11,7 @@ struct WatchCommand: AsyncParsableCommand {
         @Option(help: "The SQLite database file (the one bourse serve uses).") var database = "bourse.sqlite"
         @Flag(help: "Print JSON: {\"symbols\": [...]}.") var json = false
         @Flag(help: "Print CSV (RFC 4180): symbol, name, exchange, in the list's order.") var csv = false
+        @Option(help: "Whose list (a person's name); the owner's when left out.") var user: String?
 
         func validate() throws {
             if json && csv { throw ValidationError("--json and --csv cannot be used together") }
@@ -22,8 +23,10 @@ struct WatchCommand: AsyncParsableCommand {
         @OptionGroup var options: Options
 
         func run() async throws {
-            try await WatchlistReport.run(databasePath: options.database, action: .list, json: options.json, csv: options.csv)
-                .printOrExit()
+            try await WatchlistReport.run(
+                databasePath: options.database, action: .list, json: options.json, csv: options.csv, user: options.user
+            )
+            .printOrExit()
         }
     }
 
@@ -34,7 +37,8 @@ struct WatchCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await WatchlistReport.run(
-                databasePath: options.database, action: .add(symbol), json: options.json, csv: options.csv
+                databasePath: options.database, action: .add(symbol), json: options.json, csv: options.csv,
+                user: options.user
             )
             .printOrExit()
         }
@@ -47,7 +51,8 @@ struct WatchCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await WatchlistReport.run(
-                databasePath: options.database, action: .remove(symbol), json: options.json, csv: options.csv
+                databasePath: options.database, action: .remove(symbol), json: options.json, csv: options.csv,
+                user: options.user
             )
             .printOrExit()
         }

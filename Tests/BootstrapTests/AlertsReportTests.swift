@@ -1,5 +1,6 @@
 import BourseCore
 import Foundation
+import Storage
 import TestSupport
 import Testing
 
@@ -37,5 +38,31 @@ struct AlertsReportTests {
         let gone = await AlertsReport.run(databasePath: path, action: .remove("1"), json: false)
         #expect(gone.failure?.message == "no alert 1")
         #expect(gone.failure?.exitCode == 1)
+    }
+
+    /// `--user NAME`: that person's alerts; another's id is not found; an unknown name is one line, exit 1.
+    @Test func userChoosesWhoseAlerts() async throws {
+        let (path, folder) = TemporaryDatabase.newPath()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do {
+            let database = try BourseDatabase(path: path)
+            defer { try? database.close() }
+            _ = try await database.addPerson("ann")
+        }
+        let above = try AlertsReport.condition(above: "150.00", below: nil, movePercent: nil).get()
+        _ = try await AlertsReport.run(databasePath: path, action: .add(symbol: "AAPL", condition: above), json: false).get()
+        let hers = try await AlertsReport.run(
+            databasePath: path, action: .add(symbol: "KO", condition: above), json: true, user: "ann"
+        ).get()
+        #expect(hers.contains(#""id" : "2""#) && !hers.contains("AAPL"))
+        let owners = try await AlertsReport.run(databasePath: path, action: .list, json: false).get()
+        #expect(owners.contains("AAPL") && !owners.contains("KO"))
+
+        let notHers = await AlertsReport.run(databasePath: path, action: .remove("1"), json: false, user: "ann")
+        #expect(notHers.failure?.exitCode == 1)
+        let nobody = await AlertsReport.run(databasePath: path, action: .list, json: false, user: "bob")
+        #expect(nobody.failure?.exitCode == 1)
+        #expect(nobody.failure?.message == "no one is named bob")
+        #expect(try await AlertsReport.run(databasePath: path, action: .list, json: false).get().contains("AAPL"))
     }
 }

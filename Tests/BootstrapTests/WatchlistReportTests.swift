@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 import TestSupport
 import Testing
 
@@ -30,6 +31,27 @@ struct WatchlistReportTests {
         #expect(try await WatchlistReport.run(databasePath: path, action: .remove("aapl"), json: false).get() == "KO")
         let notThere = await WatchlistReport.run(databasePath: path, action: .remove("MSFT"), json: false)
         #expect(notThere.failure?.exitCode == 1)
+    }
+
+    /// `--user NAME`: that person's list; without it, the owner's; a name no one has is one line, exit 1.
+    @Test func userChoosesWhoseList() async throws {
+        let (path, folder) = TemporaryDatabase.newPath()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do {
+            let database = try BourseDatabase(path: path)
+            defer { try? database.close() }
+            _ = try await database.addPerson("ann")
+        }
+        #expect(try await WatchlistReport.run(databasePath: path, action: .add("KO"), json: false, user: "ANN").get() == "KO")
+        #expect(try await WatchlistReport.run(databasePath: path, action: .add("AAPL"), json: false).get() == "AAPL")
+        #expect(try await WatchlistReport.run(databasePath: path, action: .list, json: false, user: "ann").get() == "KO")
+        let notHers = await WatchlistReport.run(databasePath: path, action: .remove("AAPL"), json: false, user: "ann")
+        #expect(notHers.failure?.exitCode == 1)
+
+        let nobody = await WatchlistReport.run(databasePath: path, action: .add("MSFT"), json: false, user: "bob")
+        #expect(nobody.failure?.exitCode == 1)
+        #expect(nobody.failure?.message == "no one is named bob")
+        #expect(try await WatchlistReport.run(databasePath: path, action: .list, json: false).get() == "AAPL")
     }
 }
 

@@ -107,14 +107,14 @@ struct AlertRoutesTests {
             let response = try await Self.send(client, .post, "/api/v1/alerts", body, type: type)
             #expect(response.status == status)
             #expect((try json(response)["error"] as? String)?.contains(message) == true)
-            #expect(try await fixture.store.alerts().isEmpty)
+            #expect(try await fixture.store.alerts(of: .owner).isEmpty)
         }
     }
 
     @Test func theFiveHundredAndFirstIsAConflict() async throws {
         let fixture = try await Self.fixture()
         let t0 = fixture.live.now.date
-        _ = try await fixture.store.update { _, _ in
+        _ = try await fixture.store.update(of: .owner) { _, _ in
             .success(
                 (1...Alerts.maximumCount).map {
                     Alert(id: String($0), symbol: "AAPL", condition: .above(Price(ticks: 1)), createdAt: t0)
@@ -127,7 +127,7 @@ struct AlertRoutesTests {
             let unknown = try await Self.send(client, .put, "/api/v1/alerts/999", #"{"below":"1.00"}"#)
             #expect(unknown.status == .notFound)
         }
-        #expect(try await fixture.store.alerts().count == Alerts.maximumCount)
+        #expect(try await fixture.store.alerts(of: .owner).count == Alerts.maximumCount)
     }
 
     @Test func aListThatMeetsAnAlertFiresItOnceAtTheListsPrice() async throws {
@@ -175,7 +175,7 @@ struct AlertRoutesTests {
             // One the command line sets (straight into the store) meets the same pricing: the
             // next refresh reads it and fires it, though the pricing has not changed.
             let t0 = fixture.live.now.date
-            _ = try await fixture.store.update { alerts, lastID in
+            _ = try await fixture.store.update(of: .owner) { alerts, lastID in
                 Alerts.adding(
                     AlertRequest(symbol: "MSFT", condition: .above(Price(ticks: 1))), to: alerts, lastID: lastID, at: t0)
             }.get()
@@ -187,8 +187,8 @@ struct AlertRoutesTests {
     @Test func theExchangeFeedsLastTradeFiresWithinTheTick() async throws {
         let fixture = try await Self.fixture()
         let exchange = try await ExchangeRoutesTests.fixture()
-        _ = try await fixture.alerts.add(AlertRequest(symbol: "AAPL", condition: .above(Price(ticks: 10_125))))
-        _ = try await fixture.alerts.add(AlertRequest(symbol: "AAPL", condition: .below(Price(ticks: 10_000))))
+        _ = try await fixture.alerts.add(AlertRequest(symbol: "AAPL", condition: .above(Price(ticks: 10_125))), for: .owner)
+        _ = try await fixture.alerts.add(AlertRequest(symbol: "AAPL", condition: .below(Price(ticks: 10_000))), for: .owner)
         try await exchange.app.test(.router) { _ in
             let watching = Task { await fixture.alerts.watch(exchange.desk) }
             defer { watching.cancel() }
@@ -199,7 +199,7 @@ struct AlertRoutesTests {
                 seq += 1
                 await exchange.desk.handle(.tick(try ExchangeRoutesTests.tick(seq, last: "101.25")))
                 try await Task.sleep(for: .milliseconds(5))
-                fired = try await fixture.alerts.list().filter { $0.status == .fired }
+                fired = try await fixture.alerts.list(for: .owner).filter { $0.status == .fired }
             }
             #expect(fired.map(\.id) == ["1"])
             #expect(fired.first?.firedPrice == ExactDecimal("101.25"))

@@ -61,7 +61,7 @@ struct AssetsTests {
         let database = try BourseDatabase()
         let watchlist = StoredWatchlist(
             store: DatabaseWatchlistStore(database: database), market: market, listings: ListingSearch())
-        try await watchlist.replace(with: ["AAPL"])
+        try await watchlist.replace(with: ["AAPL"], for: .owner)
         // No password: sign-in is off and the request is the owner's, who has the People page.
         let accounts = AccountService(store: DatabaseAccountStore(database: database), hasher: PasswordHasher(cost: 4))
         return Application(

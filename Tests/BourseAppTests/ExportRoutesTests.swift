@@ -81,7 +81,7 @@ struct ExportRoutesTests {
     @Test func theWatchlistInItsOrderPricedLikeTheList() async throws {
         let live = try await LiveMarket.start()
         let (app, watchlist) = try WatchlistRoutesTests.app(live)
-        try await watchlist.replace(with: ["MSFT", "AAPL"])
+        try await watchlist.replace(with: ["MSFT", "AAPL"], for: .owner)
         try await app.test(.router) { client in
             let list = try json(try await client.execute(uri: "/api/v1/watchlist", method: .get))
             let priced = try #require(list["results"] as? [[String: Any]])

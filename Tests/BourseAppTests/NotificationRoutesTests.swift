@@ -108,7 +108,7 @@ struct NotificationRoutesTests {
             let response = try await Self.send(client, .post, "/api/v1/push/subscriptions", body)
             #expect(response.status == .badRequest)
             #expect((try json(response)["error"] as? String)?.contains(message) == true)
-            #expect(try await DatabaseNotificationStore(database: database.database).subscribers().isEmpty)
+            #expect(try await DatabaseNotificationStore(database: database.database).subscribers(of: .owner).isEmpty)
         }
     }
 
@@ -126,7 +126,7 @@ struct NotificationRoutesTests {
             #expect(response.status == .badRequest, "\(endpoint)")
             let message = try json(response)["error"] as? String ?? ""
             #expect(message.contains("public addresses only") || message.contains("must be https"), "\(message)")
-            #expect(try await DatabaseNotificationStore(database: database.database).subscribers().isEmpty)
+            #expect(try await DatabaseNotificationStore(database: database.database).subscribers(of: .owner).isEmpty)
         }
     }
 
@@ -205,14 +205,14 @@ struct NotificationRoutesTests {
         let alerts = PriceAlerts(
             store: DatabaseAlertStore(database: temporary.database), listings: nil, notifier: Notifier(store: notices),
             logger: quiet)
-        _ = try await alerts.add(AlertRequest(symbol: "AAPL", condition: .above(try Price(parsing: "138.90"))))
+        _ = try await alerts.add(AlertRequest(symbol: "AAPL", condition: .above(try Price(parsing: "138.90"))), for: .owner)
         let fired = await alerts.observe([
             PriceAlerts.Observation(
                 symbol: "AAPL", price: ExactDecimal("138.95"), changePercent: ExactDecimal("0.01"), time: Date(),
                 origin: .exchange)
         ])
         #expect(fired.count == 1)
-        let body = try await notices.notices(limit: 10).notices.first?.body
+        let body = try await notices.notices(of: .owner, limit: 10).notices.first?.body
         #expect(body == "AAPL traded at 138.95 on the exchange (+0.01 % since the last close)")
     }
 
@@ -235,7 +235,7 @@ struct NotificationRoutesTests {
                     .status == .created)
             #expect(try await client.execute(uri: "/api/v1/orders/2", method: .delete).status == .ok)
             // The watcher posts them as the desk publishes them (a bounded wait).
-            for _ in 0..<300 where try await notifier.store.notices(limit: 10).notices.count < 2 {
+            for _ in 0..<300 where try await notifier.store.notices(of: .owner, limit: 10).notices.count < 2 {
                 try await Task.sleep(for: .milliseconds(10))
             }
         }

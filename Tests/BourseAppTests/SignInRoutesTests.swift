@@ -1,4 +1,5 @@
 import Accounts
+import AlertsFeature
 import BourseCore
 import Exchange
 import ExchangeFeature
@@ -14,8 +15,10 @@ import HummingbirdWebSocket
 import Logging
 import MarketData
 import MarketsFeature
+import NotificationsFeature
 import Storage
 import Testing
+import WatchlistFeature
 
 @testable import BourseApp
 
@@ -29,30 +32,51 @@ struct SignInRoutesTests {
         let app: Application<RouterResponder<AppRequestContext>>
         let accounts: AccountService
         let desk: TradingDesk
+        /// The personal features, with `personal: true` (on the same database as the accounts).
+        var database: BourseDatabase? = nil
+        var watchlist: StoredWatchlist? = nil
+        var alerts: PriceAlerts? = nil
+        var notifier: Notifier? = nil
     }
 
     static let password = "correct horse battery"
 
     /// Every feature, and an owner with a password (so sign-in is on).
-    static func fixture(passwordSet: Bool = true) async throws -> Fixture {
+    ///
+    /// - Parameters:
+    ///   - personal: the watchlist, the alerts and the notices too, kept in the accounts' database
+    ///     (`PersonalDataRoutesTests`); `market` prices the watchlist (none: a source that is down).
+    static func fixture(passwordSet: Bool = true, personal: Bool = false, market: Market? = nil) async throws -> Fixture {
         var quiet = Logger(label: "test")
         quiet.logLevel = .critical
         let database = try BourseDatabase()
         let accounts = AccountService(store: DatabaseAccountStore(database: database), hasher: PasswordHasher(cost: 4))
         if passwordSet { try await accounts.setPassword(password, name: "ada") }
         let desk = try await TradingDesk(store: DatabaseOrderStore(database: database), logger: quiet)
-        let market = Market(source: .simulated, provider: UnavailableMarket(), now: { Date() })
+        let market = market ?? Market(source: .simulated, provider: UnavailableMarket(), now: { Date() })
         let gnb = GNBCatalog(
             client: GNBClient(accept: .json, logger: quiet), sources: GNBSources(baseURL: URL(string: "http://127.0.0.1:9/gnb")!))
+        let notifier = personal ? Notifier(store: DatabaseNotificationStore(database: database)) : nil
+        let watchlist =
+            personal
+            ? StoredWatchlist(store: DatabaseWatchlistStore(database: database), market: market, listings: ListingSearch())
+            : nil
+        let alerts =
+            personal
+            ? PriceAlerts(
+                store: DatabaseAlertStore(database: database), listings: ListingSearch(), notifier: notifier, logger: quiet)
+            : nil
         let features = AppFeatures(
             market: market, search: ListingSearch(), gnb: gnb,
-            exchange: ExchangeVenue(desk: desk, source: .simulated, symbol: "AAPL"), accounts: accounts,
-            metrics: prometheusMetrics())
+            exchange: ExchangeVenue(desk: desk, source: .simulated, symbol: "AAPL"), watchlist: watchlist, alerts: alerts,
+            notifier: notifier, accounts: accounts, metrics: prometheusMetrics())
         let router = buildRouter(features)
         let app = Application(
             router: router, server: .http1WebSocketUpgrade(webSocketRouter: router), services: [desk, desk.broadcaster],
             logger: quiet)
-        return Fixture(router: router, app: app, accounts: accounts, desk: desk)
+        return Fixture(
+            router: router, app: app, accounts: accounts, desk: desk, database: database, watchlist: watchlist,
+            alerts: alerts, notifier: notifier)
     }
 
     /// Every route the router has, with its parameters filled in.

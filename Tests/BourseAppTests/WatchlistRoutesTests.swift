@@ -75,7 +75,7 @@ struct WatchlistRoutesTests {
     @Test func badChangesAreClear4xxAndChangeNothing() async throws {
         let live = try await LiveMarket.start()
         let (app, watchlist) = try Self.app(live)
-        try await watchlist.replace(with: ["AAPL", "MSFT"])
+        try await watchlist.replace(with: ["AAPL", "MSFT"], for: .owner)
         try await app.test(.router) { client in
             let cases: [(TestResponse, HTTPResponse.Status, String)] = [
                 (try await client.execute(uri: "/api/v1/watchlist/ZZZZZQ", method: .post), .notFound, "no listed stock"),
@@ -96,14 +96,14 @@ struct WatchlistRoutesTests {
             #expect(big.status == .badRequest)
             #expect((try json(big)["error"] as? String)?.contains("at most 500") == true)
         }
-        #expect(try await watchlist.symbols() == ["AAPL", "MSFT"])
+        #expect(try await watchlist.symbols(of: .owner) == ["AAPL", "MSFT"])
     }
 
     @Test func pricingAHundredStocksCostsWhatTheListCosts() async throws {
         let live = try await LiveMarket.start()
         let (app, watchlist) = try Self.app(live)
         let listings = try BundledData.listings().map(\.symbol)
-        try await watchlist.replace(with: Array(listings.prefix(100)))
+        try await watchlist.replace(with: Array(listings.prefix(100)), for: .owner)
         let before = live.standIn.requestCount
         try await app.test(.router) { client in
             let list = try json(try await client.execute(uri: "/api/v1/watchlist", method: .get))

@@ -1,5 +1,6 @@
 import BourseCore
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Storage
@@ -30,15 +31,16 @@ struct DatabaseNotificationStoreTests {
 
     @Test func aNoticeIsQueuedForEveryDeviceAndTheSameEndpointIsOneDevice() async throws {
         let store = DatabaseNotificationStore(database: try BourseDatabase(path: DatabaseAlertStoreTests.path()))
-        let phone = try await store.subscribe(Self.subscriber("phone"))
+        let phone = try await store.subscribe(for: .owner, Self.subscriber("phone"))
         #expect(phone.created)
-        _ = try await store.subscribe(Self.subscriber("laptop"))
+        _ = try await store.subscribe(for: .owner, Self.subscriber("laptop"))
         let again = try await store.subscribe(
+            for: .owner,
             PushSubscriber(endpoint: "https://push.example/phone", p256dh: "new", auth: "new", createdAt: Self.t0))
         #expect(!again.created)
         #expect(again.subscriber.id == phone.subscriber.id)
 
-        let posted = try await store.post(Self.notice())
+        let posted = try await store.post(for: .owner, Self.notice())
         let due = try await store.dueDeliveries(at: Self.t0, limit: 10)
         #expect(due.map(\.subscriber.endpoint) == ["https://push.example/phone", "https://push.example/laptop"])
         #expect(due.allSatisfy { $0.notice == posted && $0.attempts == 0 })
@@ -47,8 +49,8 @@ struct DatabaseNotificationStoreTests {
 
     @Test func aRetryIsDueLaterWithOneMoreAttemptAndFinishingEmptiesTheQueue() async throws {
         let store = DatabaseNotificationStore(database: try BourseDatabase(path: DatabaseAlertStoreTests.path()))
-        _ = try await store.subscribe(Self.subscriber("phone"))
-        _ = try await store.post(Self.notice())
+        _ = try await store.subscribe(for: .owner, Self.subscriber("phone"))
+        _ = try await store.post(for: .owner, Self.notice())
         let delivery = try #require(try await store.dueDeliveries(at: Self.t0, limit: 10).first)
         try await store.retry(delivery: delivery.id, at: Self.t0.addingTimeInterval(30))
 
@@ -62,49 +64,109 @@ struct DatabaseNotificationStoreTests {
 
     @Test func unsubscribingRemovesWhatWasQueuedForTheDevice() async throws {
         let store = DatabaseNotificationStore(database: try BourseDatabase(path: DatabaseAlertStoreTests.path()))
-        _ = try await store.subscribe(Self.subscriber("phone"))
-        let laptop = try await store.subscribe(Self.subscriber("laptop")).subscriber
-        _ = try await store.post(Self.notice())
+        _ = try await store.subscribe(for: .owner, Self.subscriber("phone"))
+        let laptop = try await store.subscribe(for: .owner, Self.subscriber("laptop")).subscriber
+        _ = try await store.post(for: .owner, Self.notice())
 
-        #expect(try await store.unsubscribe(endpoint: "https://push.example/phone"))
-        #expect(try await !store.unsubscribe(endpoint: "https://push.example/phone"))
+        #expect(try await store.unsubscribe(for: .owner, endpoint: "https://push.example/phone"))
+        #expect(try await !store.unsubscribe(for: .owner, endpoint: "https://push.example/phone"))
         try await store.removeSubscriber(id: laptop.id)
 
-        #expect(try await store.subscribers().isEmpty)
+        #expect(try await store.subscribers(of: .owner).isEmpty)
         #expect(try await store.nextDue() == nil)
-        #expect(try await store.notices(limit: 10).notices.count == 1)  // the bell keeps it
+        #expect(try await store.notices(of: .owner, limit: 10).notices.count == 1)  // the bell keeps it
     }
 
     @Test func theSettingsSayWhichKindsAreQueuedAndAreKept() async throws {
         let path = DatabaseAlertStoreTests.path()
         let store = DatabaseNotificationStore(database: try BourseDatabase(path: path))
-        #expect(try await store.pushSettings() == PushSettings())
-        try await store.setPushSettings(PushSettings(alerts: true, fills: false, orders: false))
-        _ = try await store.subscribe(Self.subscriber("phone"))
-        _ = try await store.post(Self.notice(.fill))
-        _ = try await store.post(Self.notice(.order))
-        let alert = try await store.post(Self.notice(.alert))
+        #expect(try await store.pushSettings(of: .owner) == PushSettings())
+        try await store.setPushSettings(for: .owner, PushSettings(alerts: true, fills: false, orders: false))
+        _ = try await store.subscribe(for: .owner, Self.subscriber("phone"))
+        _ = try await store.post(for: .owner, Self.notice(.fill))
+        _ = try await store.post(for: .owner, Self.notice(.order))
+        let alert = try await store.post(for: .owner, Self.notice(.alert))
 
         #expect(try await store.dueDeliveries(at: Self.t0, limit: 10).map(\.notice) == [alert])
         let reopened = DatabaseNotificationStore(database: try BourseDatabase(path: path))
-        #expect(try await reopened.pushSettings() == PushSettings(alerts: true, fills: false, orders: false))
+        #expect(try await reopened.pushSettings(of: .owner) == PushSettings(alerts: true, fills: false, orders: false))
     }
 
     @Test func theBellKeepsTheNewestTwoHundredAndCountsTheUnseen() async throws {
         let store = DatabaseNotificationStore(database: try BourseDatabase(path: DatabaseAlertStoreTests.path()))
-        _ = try await store.subscribe(Self.subscriber("phone"))
-        for index in 1...205 { _ = try await store.post(Self.notice(.alert, "notice \(index)")) }
+        _ = try await store.subscribe(for: .owner, Self.subscriber("phone"))
+        for index in 1...205 { _ = try await store.post(for: .owner, Self.notice(.alert, "notice \(index)")) }
 
-        let (notices, unseen) = try await store.notices(limit: 500)
+        let (notices, unseen) = try await store.notices(of: .owner, limit: 500)
         #expect(notices.count == 200)
         #expect(notices.first?.title == "notice 205")
         #expect(notices.last?.title == "notice 6")
         #expect(unseen == 200)
         // The queue of the notices dropped went with them.
         #expect(try await store.dueDeliveries(at: Self.t0, limit: 500).count == 200)
-        try await store.markSeen()
-        #expect(try await store.notices(limit: 3).unseen == 0)
-        #expect(try await store.notices(limit: 3).notices.map(\.title) == ["notice 205", "notice 204", "notice 203"])
+        try await store.markSeen(for: .owner)
+        #expect(try await store.notices(of: .owner, limit: 3).unseen == 0)
+        #expect(try await store.notices(of: .owner, limit: 3).notices.map(\.title) == ["notice 205", "notice 204", "notice 203"])
+    }
+
+    /// SPEC §14: a notice is its account's, queued for that account's devices by that account's
+    /// settings; another account's device is not found; each bell keeps its own 200.
+    @Test func noticesDevicesAndSettingsAreEachAccountsOwn() async throws {
+        let database = try TemporaryDatabase()
+        let ann = try await database.database.addPerson("ann")
+        let store = DatabaseNotificationStore(database: database.database)
+        _ = try await store.subscribe(for: .owner, Self.subscriber("owner-phone"))
+        _ = try await store.subscribe(for: ann, Self.subscriber("ann-phone"))
+        _ = try await store.subscribe(for: ann, Self.subscriber("ann-laptop"))
+        try await store.setPushSettings(for: .owner, PushSettings(alerts: false))
+
+        let hers = try await store.post(for: ann, Self.notice(.alert, "hers"))
+        _ = try await store.post(for: .owner, Self.notice(.alert, "the owner's, not pushed"))
+        let fill = try await store.post(for: .owner, Self.notice(.fill, "the owner's fill"))
+
+        let due = try await store.dueDeliveries(at: Self.t0, limit: 10)
+        #expect(
+            due.map(\.subscriber.endpoint) == [
+                "https://push.example/ann-phone", "https://push.example/ann-laptop", "https://push.example/owner-phone",
+            ])
+        #expect(due.map(\.notice) == [hers, hers, fill])
+        #expect(try await store.pushSettings(of: ann) == PushSettings())
+        #expect(try await store.notices(of: ann, limit: 10).notices.map(\.title) == ["hers"])
+        #expect(try await store.notices(of: .owner, limit: 10).unseen == 2)
+        try await store.markSeen(for: ann)
+        #expect(try await store.notices(of: .owner, limit: 10).unseen == 2)
+        #expect(try await store.notices(of: ann, limit: 10).unseen == 0)
+
+        // The owner cannot remove her device, nor see it.
+        #expect(try await !store.unsubscribe(for: .owner, endpoint: "https://push.example/ann-phone"))
+        #expect(try await store.subscribers(of: .owner).map(\.endpoint) == ["https://push.example/owner-phone"])
+        #expect(try await store.subscribers(of: ann).count == 2)
+
+        // The owner's flood of notices leaves hers alone.
+        for index in 1...205 { _ = try await store.post(for: .owner, Self.notice(.fill, "fill \(index)")) }
+        #expect(try await store.notices(of: .owner, limit: 500).notices.count == 200)
+        #expect(try await store.notices(of: ann, limit: 10).notices == [hers])
+    }
+
+    /// One browser, two people in turn: the device belongs to the last one who subscribed it,
+    /// and nothing queued for the one before reaches it.
+    @Test func aDeviceSubscribedByAnotherAccountMovesToItWithoutWhatWasQueued() async throws {
+        let database = try TemporaryDatabase()
+        let ann = try await database.database.addPerson("ann")
+        let store = DatabaseNotificationStore(database: database.database)
+        let first = try await store.subscribe(for: .owner, Self.subscriber("shared"))
+        _ = try await store.post(for: .owner, Self.notice(.alert, "the owner's"))
+
+        let moved = try await store.subscribe(
+            for: ann, PushSubscriber(endpoint: "https://push.example/shared", p256dh: "ann", auth: "ann", createdAt: Self.t0))
+
+        #expect(moved.created)
+        #expect(moved.subscriber.id == first.subscriber.id)
+        #expect(try await store.subscribers(of: .owner).isEmpty)
+        #expect(try await store.subscribers(of: ann).map(\.p256dh) == ["ann"])
+        #expect(try await store.nextDue() == nil)
+        let hers = try await store.post(for: ann, Self.notice(.alert, "hers"))
+        #expect(try await store.dueDeliveries(at: Self.t0, limit: 10).map(\.notice) == [hers])
     }
 
     @Test func v9AddsTheNoticesAndPushTablesAfterEveryEarlierMigration() throws {

@@ -43,6 +43,104 @@ struct MigrationTests {
         #expect(try await store.token(hash: "t1")?.account == .owner)
     }
 
+    /// SPEC §14, "one person alone changes nothing": every watchlist row, alert, device, setting,
+    /// notice and queued push of before is the owner's, with its id; an id once used (an alert or
+    /// notice removed) is not used again.
+    @Test func v11MakesEveryPersonalRowOfBeforeTheOwnersAndKeepsTheIds() async throws {
+        let (path, directory) = TemporaryDatabase.newPath()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        do {
+            let old = try BourseDatabase(path: path, migratedThrough: "v10: accounts and invitations")
+            try old.execute(
+                sql: """
+                    INSERT INTO watchlist (symbol, position) VALUES ('MSFT', 0), ('AAPL', 1);
+                    INSERT INTO price_alert (id, symbol, kind, value, status, created_at) VALUES
+                        (1, 'AAPL', 'above', '150.00', 'armed', 1700000000),
+                        (2, 'KO', 'movePercent', '5', 'fired', 1700000001),
+                        (3, 'MSFT', 'below', '10.00', 'armed', 1700000002);
+                    DELETE FROM price_alert WHERE id = 3;
+                    INSERT INTO push_subscription (endpoint, p256dh, auth, created_at) VALUES
+                        ('https://push.example/phone', 'p', 'a', 1700000000);
+                    INSERT INTO push_setting (kind, enabled) VALUES ('fill', 0);
+                    INSERT INTO notice (kind, title, body, url, tag, created_at) VALUES
+                        ('alert', 'AAPL at or above 150.00', 'body', '/stocks/AAPL', 'alert-1', 1700000003),
+                        ('fill', 'gone', 'body', '/exchange', 'order-1', 1700000004);
+                    DELETE FROM notice WHERE id = 2;
+                    INSERT INTO push_delivery (notice_id, subscription_id, due_at) VALUES (1, 1, 0);
+                    """)
+        }
+        let database = try BourseDatabase(path: path)
+        #expect(try database.appliedMigrations().last == "v11: each account's watchlist, alerts and notices")
+        let watchlist = DatabaseWatchlistStore(database: database)
+        let alerts = DatabaseAlertStore(database: database)
+        let notices = DatabaseNotificationStore(database: database)
+        #expect(try await watchlist.symbols(of: .owner) == ["MSFT", "AAPL"])
+        #expect(try await alerts.alerts(of: .owner).map(\.id) == ["1", "2"])
+        #expect(try await alerts.alerts(of: .owner).map(\.status) == [.armed, .fired])
+        #expect(try await notices.subscribers(of: .owner).map(\.endpoint) == ["https://push.example/phone"])
+        #expect(try await notices.pushSettings(of: .owner) == PushSettings(alerts: true, fills: false, orders: true))
+        #expect(try await notices.notices(of: .owner, limit: 10).notices.map(\.id) == ["1"])
+        // The queued push is still there, for the owner's device.
+        let queued = try await notices.dueDeliveries(at: Date(timeIntervalSince1970: 1_700_000_010), limit: 10)
+        #expect(queued.map(\.notice.id) == ["1"] && queued.map(\.subscriber.id) == ["1"])
+
+        // The next alert and notice take ids after the highest ever used, not after the highest left.
+        let added = try await alerts.update(of: .owner) { list, lastID in
+            Alerts.adding(
+                AlertRequest(symbol: "KO", condition: .movePercent(ExactDecimal(3))), to: list, lastID: lastID,
+                at: Date(timeIntervalSince1970: 1_700_000_020))
+        }.get()
+        #expect(added.map(\.id) == ["1", "2", "4"])
+        let posted = try await notices.post(
+            for: .owner,
+            Notice(
+                kind: .alert, title: "t", body: "b", url: "/", tag: "x", createdAt: Date(timeIntervalSince1970: 1_700_000_030)))
+        #expect(posted.id == "3")
+    }
+
+    /// SPEC §14: removing a person deletes their watchlist, alerts, devices, settings, notices and
+    /// what was queued for them, and nothing of anyone else's.
+    @Test func removingAnAccountDeletesItsPersonalRowsAndNoOneElses() async throws {
+        let temporary = try TemporaryDatabase()
+        let database = temporary.database
+        let ann = try await database.addPerson("ann")
+        let watchlist = DatabaseWatchlistStore(database: database)
+        let alerts = DatabaseAlertStore(database: database)
+        let notices = DatabaseNotificationStore(database: database)
+        let time = Date(timeIntervalSince1970: 1_700_000_000)
+        for (account, device) in [(AccountID.owner, "owner-phone"), (ann, "ann-phone")] {
+            _ = try await watchlist.update(of: account) { Watchlist.adding("AAPL", to: $0) }.get()
+            _ = try await alerts.update(of: account) { list, lastID in
+                Alerts.adding(
+                    AlertRequest(symbol: "AAPL", condition: .above(Price(ticks: 15_000))), to: list, lastID: lastID, at: time)
+            }.get()
+            _ = try await notices.subscribe(
+                for: account, PushSubscriber(endpoint: "https://push.example/\(device)", p256dh: "p", auth: "a", createdAt: time))
+            try await notices.setPushSettings(for: account, PushSettings(alerts: true, fills: false, orders: true))
+            _ = try await notices.post(
+                for: account, Notice(kind: .alert, title: "t", body: "b", url: "/", tag: "x", createdAt: time))
+        }
+        #expect(try await notices.dueDeliveries(at: time, limit: 10).count == 2)
+
+        #expect(try await DatabaseAccountStore(database: database).deleteAccount(ann))
+
+        #expect(try await watchlist.symbols(of: ann).isEmpty)
+        #expect(try await alerts.alerts(of: ann).isEmpty)
+        #expect(try await notices.subscribers(of: ann).isEmpty)
+        #expect(try await notices.pushSettings(of: ann) == PushSettings())
+        #expect(try await notices.notices(of: ann, limit: 10).notices.isEmpty)
+        #expect(try await watchlist.symbols(of: .owner) == ["AAPL"])
+        #expect(try await alerts.alerts(of: .owner).count == 1)
+        #expect(try await notices.subscribers(of: .owner).map(\.endpoint) == ["https://push.example/owner-phone"])
+        #expect(try await notices.pushSettings(of: .owner) == PushSettings(alerts: true, fills: false, orders: true))
+        #expect(try await notices.notices(of: .owner, limit: 10).notices.count == 1)
+        let left = try await notices.dueDeliveries(at: time, limit: 10)
+        #expect(left.map(\.subscriber.endpoint) == ["https://push.example/owner-phone"])
+        for table in ["watchlist", "price_alert", "push_subscription", "push_setting", "notice"] {
+            #expect(try database.count(table, account: ann) == 0, "\(table)")
+        }
+    }
+
     @Test func v10GivesAServerWithoutAPasswordAnOwnerWithoutOne() async throws {
         let (path, directory) = TemporaryDatabase.newPath()
         defer { try? FileManager.default.removeItem(at: directory) }

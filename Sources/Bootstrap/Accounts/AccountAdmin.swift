@@ -68,6 +68,19 @@ public enum AccountAdmin {
         return account.id
     }
 
+    /// The account a `--user` names in `database` (nil: the owner's), for the commands on a
+    /// person's data (`bourse watch`, `bourse alerts`): a name no one has is a `CommandFailure`
+    /// (exit 1) of one line.
+    static func account(_ user: String?, in database: BourseDatabase) async -> Result<AccountID, CommandFailure> {
+        guard let user else { return .success(.owner) }
+        do {
+            return .success(try await account(user, in: AccountService(store: DatabaseAccountStore(database: database))))
+        } catch {
+            if case .storage = error { return .failure(CommandFailure(message: error.description, exitCode: 2)) }
+            return .failure(CommandFailure(message: error.description, exitCode: error.isMissing ? 1 : 64))
+        }
+    }
+
     struct TokenListing: Encodable {
         let name: String
         let createdAt: String

@@ -4,9 +4,10 @@ import BundledData
 import Foundation
 import Storage
 
-/// `bourse alerts list|add|remove`: the price alerts in the database, the same list the app
-/// checks (a running app counts a change from its next refresh, within a minute). Symbols are
-/// checked against the shipped listings; no network.
+/// `bourse alerts list|add|remove [--user NAME]`: a person's price alerts in the database (the
+/// owner's without `--user`), the same list the app checks (a running app counts a change from
+/// its next refresh, within a minute). Symbols are checked against the shipped listings; no
+/// network. Another person's alert id is not found, as in the app.
 public enum AlertsReport {
     public enum Action: Sendable {
         case list
@@ -14,7 +15,9 @@ public enum AlertsReport {
         case remove(String)
     }
 
-    public static func run(databasePath: String, action: Action, json: Bool) async -> Result<String, CommandFailure> {
+    public static func run(
+        databasePath: String, action: Action, json: Bool, user: String? = nil
+    ) async -> Result<String, CommandFailure> {
         if case .list = action, !FileManager.default.fileExists(atPath: databasePath) {
             return .failure(
                 CommandFailure(
@@ -25,18 +28,23 @@ public enum AlertsReport {
         do {
             let database = try BourseDatabase(path: databasePath)
             defer { try? database.close() }
+            let account: AccountID
+            switch await AccountAdmin.account(user, in: database) {
+            case .success(let found): account = found
+            case .failure(let failure): return .failure(failure)
+            }
             let store = DatabaseAlertStore(database: database)
             switch action {
             case .list:
-                alerts = try await store.alerts()
+                alerts = try await store.alerts(of: account)
             case .add(let text, let condition):
                 let symbol = try listed(text)
                 let time = Date()
-                alerts = try await store.update { alerts, lastID in
+                alerts = try await store.update(of: account) { alerts, lastID in
                     Alerts.adding(AlertRequest(symbol: symbol, condition: condition), to: alerts, lastID: lastID, at: time)
                 }.get()
             case .remove(let id):
-                alerts = try await store.update { alerts, _ in Alerts.removing(id, from: alerts) }.get()
+                alerts = try await store.update(of: account) { alerts, _ in Alerts.removing(id, from: alerts) }.get()
             }
         } catch let error as AlertError {
             let exitCode: Int32

@@ -4,8 +4,9 @@ import Foundation
 import Storage
 import WatchlistFeature
 
-/// `bourse watch list|add|remove`: the user's stocks in the database, the same list the home
-/// screen shows. Symbols are checked against the shipped listings; it needs no network.
+/// `bourse watch list|add|remove [--user NAME]`: a person's stocks in the database (the owner's
+/// without `--user`), the same list their home screen shows. Symbols are checked against the
+/// shipped listings; it needs no network.
 public enum WatchlistReport {
     public enum Action: Sendable {
         case list
@@ -16,7 +17,7 @@ public enum WatchlistReport {
     /// With `csv`, the list with each symbol's name and exchange from the shipped listings
     /// (`WatchlistCSV.listed`; the priced export is `GET /api/v1/watchlist.csv`).
     public static func run(
-        databasePath: String, action: Action, json: Bool, csv: Bool = false
+        databasePath: String, action: Action, json: Bool, csv: Bool = false, user: String? = nil
     ) async -> Result<String, CommandFailure> {
         if case .list = action, !FileManager.default.fileExists(atPath: databasePath) {
             return .failure(
@@ -28,16 +29,21 @@ public enum WatchlistReport {
         do {
             let database = try BourseDatabase(path: databasePath)
             defer { try? database.close() }
+            let account: AccountID
+            switch await AccountAdmin.account(user, in: database) {
+            case .success(let found): account = found
+            case .failure(let failure): return .failure(failure)
+            }
             let store = DatabaseWatchlistStore(database: database)
             switch action {
             case .list:
-                symbols = try await store.symbols()
+                symbols = try await store.symbols(of: account)
             case .add(let text):
                 let symbol = try await listed(text)
-                symbols = try await store.update { Watchlist.adding(symbol, to: $0) }.get()
+                symbols = try await store.update(of: account) { Watchlist.adding(symbol, to: $0) }.get()
             case .remove(let text):
                 let symbol = try StoredWatchlist.normalized(text)
-                symbols = try await store.update { Watchlist.removing(symbol, from: $0) }.get()
+                symbols = try await store.update(of: account) { Watchlist.removing(symbol, from: $0) }.get()
             }
         } catch let error as WatchlistError {
             return .failure(CommandFailure(message: error.description, exitCode: error.isBadArgument ? 64 : 1))

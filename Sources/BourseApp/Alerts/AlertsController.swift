@@ -3,8 +3,9 @@ import BourseCore
 import Hummingbird
 
 /// Price alerts: `GET/POST /api/v1/alerts`, `PUT/DELETE /api/v1/alerts/{id}` (SPEC.md §11,
-/// docs/alerts.md). A refused alert is a 400 (a bad value, a symbol not listed) or a 409 (500
-/// alerts already), and nothing is written.
+/// docs/alerts.md), each the request's account's: another account's id is a 404, as one that
+/// never was (SPEC.md §14). A refused alert is a 400 (a bad value, a symbol not listed) or a 409
+/// (500 alerts already), and nothing is written.
 struct AlertsController: FeatureController {
     typealias Context = AppRequestContext
     let alerts: PriceAlerts
@@ -13,27 +14,28 @@ struct AlertsController: FeatureController {
     static var maxBodyBytes: Int { 4 * 1024 }
 
     func addRoutes(to router: Router<Context>) {
-        router.get("api/v1/alerts") { request, _ in
+        router.get("api/v1/alerts") { request, context in
             // Present but empty is a 400 too: only the three words are a status.
             let status = request.uri.queryParameters.get("status").map { String($0) } ?? "all"
             switch status {
-            case "all": return AlertsResponse(try await alerts.list())
-            case "armed", "fired": return AlertsResponse(try await alerts.list().filter { $0.status.rawValue == status })
+            case "all": return AlertsResponse(try await alerts.list(for: context.account))
+            case "armed", "fired":
+                return AlertsResponse(try await alerts.list(for: context.account).filter { $0.status.rawValue == status })
             default:
                 throw APIError(.badRequest, "status must be \"armed\", \"fired\" or \"all\", got \"\(status.prefix(20))\"")
             }
         }
         router.post("api/v1/alerts") { request, context in
-            let alert = try await alerts.add(try await Self.request(request, symbolRequired: true))
+            let alert = try await alerts.add(try await Self.request(request, symbolRequired: true), for: context.account)
             return try AlertResponse(alert: AlertJSON(alert)).response(from: request, context: context).with(status: .created)
         }
         router.put("api/v1/alerts/:id") { request, context in
             let id = String((context.parameters.get("id") ?? "").prefix(20))
-            return AlertResponse(
-                alert: AlertJSON(try await alerts.change(id, to: try await Self.request(request, symbolRequired: false))))
+            let change = try await Self.request(request, symbolRequired: false)
+            return AlertResponse(alert: AlertJSON(try await alerts.change(id, to: change, for: context.account)))
         }
         router.delete("api/v1/alerts/:id") { _, context in
-            try await alerts.remove(String((context.parameters.get("id") ?? "").prefix(20)))
+            try await alerts.remove(String((context.parameters.get("id") ?? "").prefix(20)), for: context.account)
             return Response(status: .noContent)
         }
     }

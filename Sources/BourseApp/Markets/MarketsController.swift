@@ -15,7 +15,7 @@ struct MarketsController: FeatureController {
     let market: Market
     /// The listings that decide whether `/stocks/{symbol}` is a stock (404 page when not).
     let listings: ListingSearch?
-    /// The user's stocks: the home screen (`/`) shows them once there is one.
+    /// Each person's stocks: the home screen (`/`) shows the request's account's once there is one.
     var watchlist: StoredWatchlist? = nil
     /// Whether a symbol is a stock: the listings, or on Massive one ticker-details request.
     let lookup: ListingLookup
@@ -51,7 +51,7 @@ struct MarketsController: FeatureController {
     /// `/`: the user's stocks once they follow one; before, the markets with a word on following.
     @Sendable func home(_ request: Request, context: Context) async throws -> HTMLPage {
         guard let watchlist else { return try await listPage(request, context: context) }
-        if try await watchlist.symbols().isEmpty {
+        if try await watchlist.symbols(of: context.account).isEmpty {
             return HTMLPage(html: MarketsListPage(sourceLabel: market.source.marketLabel, section: .myStocks).render())
         }
         return HTMLPage(html: MyStocksPage(sourceLabel: market.source.marketLabel).render())

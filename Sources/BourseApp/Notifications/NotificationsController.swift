@@ -6,8 +6,10 @@ import WebPush
 
 /// The bell and Web Push (SPEC.md §11, docs/notifications.md): `GET /api/v1/notifications`,
 /// `POST /api/v1/notifications/seen`, `GET /api/v1/push/key`, `GET/POST/DELETE
-/// /api/v1/push/subscriptions`, `GET/PUT /api/v1/push/settings`. A device's endpoint must be
-/// https on a public address unless `endpoints` allows private ones (SPEC §14).
+/// /api/v1/push/subscriptions`, `GET/PUT /api/v1/push/settings`. Notices, devices and settings
+/// are the request's account's: another account's device is a 404, as one never subscribed
+/// (SPEC.md §14); the push key is the server's. A device's endpoint must be https on a public
+/// address unless `endpoints` allows private ones (SPEC §14).
 struct NotificationsController: FeatureController {
     typealias Context = AppRequestContext
     let notifier: Notifier
@@ -21,40 +23,41 @@ struct NotificationsController: FeatureController {
     private var store: any NotificationStore { notifier.store }
 
     func addRoutes(to router: Router<Context>) {
-        router.get("api/v1/notifications") { request, _ in
+        router.get("api/v1/notifications") { request, context in
             let limit = try Self.limit(request)
-            let (notices, unseen) = try await store.notices(limit: limit)
+            let (notices, unseen) = try await store.notices(of: context.account, limit: limit)
             return NoticesResponse(notifications: notices.map(NoticeJSON.init), unseen: unseen)
         }
-        router.post("api/v1/notifications/seen") { _, _ in
-            try await store.markSeen()
+        router.post("api/v1/notifications/seen") { _, context in
+            try await store.markSeen(for: context.account)
             return Response(status: .noContent)
         }
         router.get("api/v1/push/key") { _, _ in
             PushKeyResponse(publicKey: try await Self.key(store).publicKeyBase64URL)
         }
-        router.get("api/v1/push/subscriptions") { _, _ in
-            PushSubscribersResponse(subscriptions: try await store.subscribers().map(PushSubscriberJSON.init))
+        router.get("api/v1/push/subscriptions") { _, context in
+            PushSubscribersResponse(
+                subscriptions: try await store.subscribers(of: context.account).map(PushSubscriberJSON.init))
         }
         router.post("api/v1/push/subscriptions") { request, context in
             try await subscribe(request, context: context)
         }
-        router.delete("api/v1/push/subscriptions") { request, _ in
+        router.delete("api/v1/push/subscriptions") { request, context in
             guard let endpoint = request.uri.queryParameters.get("endpoint"), !endpoint.isEmpty else {
                 throw APIError(.badRequest, "name the subscription: ?endpoint=<the PushSubscription's endpoint, URL-encoded>")
             }
-            guard try await store.unsubscribe(endpoint: String(endpoint)) else {
+            guard try await store.unsubscribe(for: context.account, endpoint: String(endpoint)) else {
                 throw APIError(.notFound, "no push subscription has this endpoint")
             }
             return Response(status: .noContent)
         }
-        router.get("api/v1/push/settings") { _, _ in
-            PushSettingsResponse(try await store.pushSettings())
+        router.get("api/v1/push/settings") { _, context in
+            PushSettingsResponse(try await store.pushSettings(of: context.account))
         }
-        router.put("api/v1/push/settings") { request, _ in
+        router.put("api/v1/push/settings") { request, context in
             let json = try await Self.json(request, what: "the push settings", hint: #"send {"alerts": true, "fills": false}"#)
-            let settings = try PushSettingsChange.apply(json, to: try await store.pushSettings())
-            try await store.setPushSettings(settings)
+            let settings = try PushSettingsChange.apply(json, to: try await store.pushSettings(of: context.account))
+            try await store.setPushSettings(for: context.account, settings)
             return PushSettingsResponse(settings)
         }
     }
@@ -70,12 +73,13 @@ struct NotificationsController: FeatureController {
             throw APIError(.badRequest, Self.message(error))
         }
         let endpoint = subscription.endpoint.absoluteString
-        let existing = try await store.subscribers()
+        let existing = try await store.subscribers(of: context.account)
         if existing.count >= Self.maximumSubscriptions, !existing.contains(where: { $0.endpoint == endpoint }) {
             throw APIError(
                 .conflict, "\(Self.maximumSubscriptions) devices are subscribed already: remove one first (DELETE)")
         }
         let (subscriber, created) = try await store.subscribe(
+            for: context.account,
             PushSubscriber(
                 endpoint: endpoint, p256dh: subscription.p256dhBase64URL, auth: subscription.authBase64URL,
                 createdAt: Date()))

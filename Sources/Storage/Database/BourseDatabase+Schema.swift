@@ -1,3 +1,4 @@
+import BourseCore
 internal import GRDB
 
 /// What the schema is, for tests of the migrations (internal: only `@testable` callers see it).
@@ -17,5 +18,13 @@ extension BourseDatabase {
     /// Runs `sql` as it is: tests write rows with an older schema through it.
     func execute(sql: String) throws {
         try writer.write { db in try db.execute(sql: sql) }
+    }
+
+    /// How many rows of `table` (one with an `account_id`) are `account`'s.
+    func count(_ table: String, account: AccountID) throws -> Int {
+        try writer.read { db in
+            try Int.fetchOne(
+                db, sql: "SELECT COUNT(*) FROM \(table) WHERE account_id = ?", arguments: [account.rawValue]) ?? 0
+        }
     }
 }

@@ -278,5 +278,98 @@ enum Migrations {
                     ALTER TABLE api_token_v10 RENAME TO api_token;
                     """)
         }
+        migrator.registerMigration("v11: each account's watchlist, alerts and notices") { db in
+            // SPEC.md §14: personal data is personal. Every row of before is the owner's (account 1)
+            // and goes with its account. SQLite cannot add a column with a REFERENCES clause and a
+            // default, so each table is rebuilt with every row and id kept; an AUTOINCREMENT table
+            // keeps its highest id ever used too (`sqlite_sequence`), so a removed alert's or
+            // notice's id is never used again. `push_delivery` refers to `notice` and
+            // `push_subscription` by name and keeps its rows: the migration runs with foreign keys
+            // off, and the new tables take the old names.
+            //
+            // A device's endpoint stays unique across accounts: a browser that two people use in
+            // turn belongs to the last one who allowed notifications on it (`subscribe`).
+            try db.execute(
+                sql: """
+                    CREATE TABLE watchlist_v11 (
+                        account_id INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                        symbol TEXT NOT NULL,
+                        position INTEGER NOT NULL,
+                        PRIMARY KEY (account_id, symbol)
+                    ) WITHOUT ROWID;
+                    INSERT INTO watchlist_v11 (account_id, symbol, position) SELECT 1, symbol, position FROM watchlist;
+                    DROP TABLE watchlist;
+                    ALTER TABLE watchlist_v11 RENAME TO watchlist;
+
+                    CREATE TABLE price_alert_v11 (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        account_id INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                        symbol TEXT NOT NULL,
+                        kind TEXT NOT NULL CHECK (kind IN ('above', 'below', 'movePercent')),
+                        value TEXT NOT NULL,  -- an exact decimal, as written
+                        status TEXT NOT NULL CHECK (status IN ('armed', 'fired')),
+                        created_at REAL NOT NULL,
+                        fired_at REAL,
+                        fired_price TEXT,
+                        fired_change_percent TEXT
+                    );
+                    INSERT INTO price_alert_v11 (id, account_id, symbol, kind, value, status, created_at, fired_at,
+                            fired_price, fired_change_percent)
+                        SELECT id, 1, symbol, kind, value, status, created_at, fired_at, fired_price, fired_change_percent
+                        FROM price_alert ORDER BY id;
+                    DELETE FROM sqlite_sequence WHERE name = 'price_alert_v11';
+                    INSERT INTO sqlite_sequence (name, seq)
+                        SELECT 'price_alert_v11', seq FROM sqlite_sequence WHERE name = 'price_alert';
+                    DROP TABLE price_alert;
+                    ALTER TABLE price_alert_v11 RENAME TO price_alert;
+                    CREATE INDEX price_alert_account ON price_alert(account_id, id);
+
+                    CREATE TABLE push_subscription_v11 (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        account_id INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                        endpoint TEXT NOT NULL UNIQUE,
+                        p256dh TEXT NOT NULL,
+                        auth TEXT NOT NULL,
+                        created_at REAL NOT NULL
+                    );
+                    INSERT INTO push_subscription_v11 (id, account_id, endpoint, p256dh, auth, created_at)
+                        SELECT id, 1, endpoint, p256dh, auth, created_at FROM push_subscription ORDER BY id;
+                    DELETE FROM sqlite_sequence WHERE name = 'push_subscription_v11';
+                    INSERT INTO sqlite_sequence (name, seq)
+                        SELECT 'push_subscription_v11', seq FROM sqlite_sequence WHERE name = 'push_subscription';
+                    DROP TABLE push_subscription;
+                    ALTER TABLE push_subscription_v11 RENAME TO push_subscription;
+                    CREATE INDEX push_subscription_account ON push_subscription(account_id, id);
+
+                    CREATE TABLE push_setting_v11 (
+                        account_id INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                        kind TEXT NOT NULL CHECK (kind IN ('alert', 'fill', 'order')),
+                        enabled INTEGER NOT NULL CHECK (enabled IN (0, 1)),
+                        PRIMARY KEY (account_id, kind)
+                    ) WITHOUT ROWID;
+                    INSERT INTO push_setting_v11 (account_id, kind, enabled) SELECT 1, kind, enabled FROM push_setting;
+                    DROP TABLE push_setting;
+                    ALTER TABLE push_setting_v11 RENAME TO push_setting;
+
+                    CREATE TABLE notice_v11 (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        account_id INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                        kind TEXT NOT NULL CHECK (kind IN ('alert', 'fill', 'order')),
+                        title TEXT NOT NULL,
+                        body TEXT NOT NULL,
+                        url TEXT NOT NULL,
+                        tag TEXT NOT NULL,
+                        created_at REAL NOT NULL,
+                        seen INTEGER NOT NULL DEFAULT 0 CHECK (seen IN (0, 1))
+                    );
+                    INSERT INTO notice_v11 (id, account_id, kind, title, body, url, tag, created_at, seen)
+                        SELECT id, 1, kind, title, body, url, tag, created_at, seen FROM notice ORDER BY id;
+                    DELETE FROM sqlite_sequence WHERE name = 'notice_v11';
+                    INSERT INTO sqlite_sequence (name, seq) SELECT 'notice_v11', seq FROM sqlite_sequence WHERE name = 'notice';
+                    DROP TABLE notice;
+                    ALTER TABLE notice_v11 RENAME TO notice;
+                    CREATE INDEX notice_account ON notice(account_id, id);
+                    """)
+        }
     }
 }

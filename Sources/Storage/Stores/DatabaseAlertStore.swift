@@ -2,7 +2,8 @@ import BourseCore
 import Foundation
 internal import GRDB
 
-/// The user's price alerts in the database (`price_alert`), changed in one transaction each.
+/// Each account's price alerts in the database (`price_alert`), changed in one transaction each.
+/// Every read and write is the account's (`account_id`): another account's id is not found.
 public struct DatabaseAlertStore: AlertStore {
     private let database: BourseDatabase
 
@@ -10,16 +11,28 @@ public struct DatabaseAlertStore: AlertStore {
         self.database = database
     }
 
-    public func alerts() async throws -> [Alert] {
+    public func alerts(of account: AccountID) async throws -> [Alert] {
         try await attempt("read the alerts") {
-            try await database.writer.read { db in try Self.all(db) }
+            try await database.writer.read { db in try Self.alerts(db, of: account) }
         }
     }
 
-    public func update(_ change: @escaping AlertChange) async throws -> Result<[Alert], AlertError> {
+    public func everyonesAlerts() async throws -> [AccountID: [Alert]] {
+        try await attempt("read the alerts") {
+            try await database.writer.read { db in
+                var all: [AccountID: [Alert]] = [:]
+                for row in try Row.fetchAll(db, sql: "SELECT * FROM price_alert ORDER BY id") {
+                    all[AccountID(row["account_id"]), default: []].append(try Self.alert(row))
+                }
+                return all
+            }
+        }
+    }
+
+    public func update(of account: AccountID, _ change: @escaping AlertChange) async throws -> Result<[Alert], AlertError> {
         try await attempt("change the alerts") {
             try await database.writer.write { db in
-                let current = try Self.all(db)
+                let current = try Self.alerts(db, of: account)
                 let lastID =
                     try Int.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'price_alert'") ?? 0
                 let result = change(current, lastID)
@@ -28,22 +41,25 @@ public struct DatabaseAlertStore: AlertStore {
                 guard alerts.allSatisfy({ Int64($0.id) != nil }) else { return .failure(.invalid("alert ids are numbers")) }
                 let kept = Set(alerts.map(\.id))
                 for gone in current where !kept.contains(gone.id) {
-                    try db.execute(sql: "DELETE FROM price_alert WHERE id = ?", arguments: [gone.id])
+                    try db.execute(
+                        sql: "DELETE FROM price_alert WHERE id = ? AND account_id = ?", arguments: [gone.id, account.rawValue])
                 }
                 let before = Dictionary(uniqueKeysWithValues: current.map { ($0.id, $0) })
                 let upsert = try db.cachedStatement(
                     sql: """
-                        INSERT INTO price_alert (id, symbol, kind, value, status, created_at, fired_at, fired_price,
-                            fired_change_percent)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        INSERT INTO price_alert (id, account_id, symbol, kind, value, status, created_at, fired_at,
+                            fired_price, fired_change_percent)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                         ON CONFLICT(id) DO UPDATE SET
                             symbol = excluded.symbol, kind = excluded.kind, value = excluded.value,
                             status = excluded.status, fired_at = excluded.fired_at, fired_price = excluded.fired_price,
                             fired_change_percent = excluded.fired_change_percent
+                        WHERE price_alert.account_id = excluded.account_id
                         """)
                 for alert in alerts where before[alert.id] != alert {
                     try upsert.execute(arguments: [
-                        Int64(alert.id), alert.symbol, alert.condition.kind, alert.condition.valueText, alert.status.rawValue,
+                        Int64(alert.id), account.rawValue, alert.symbol, alert.condition.kind, alert.condition.valueText,
+                        alert.status.rawValue,
                         alert.createdAt.timeIntervalSince1970, alert.firedAt?.timeIntervalSince1970,
                         alert.firedPrice?.description, alert.firedChangePercent?.description,
                     ])
@@ -53,34 +69,38 @@ public struct DatabaseAlertStore: AlertStore {
         }
     }
 
-    private static func all(_ db: Database) throws -> [Alert] {
-        try Row.fetchAll(db, sql: "SELECT * FROM price_alert ORDER BY id").map { row in
-            let id: Int64 = row["id"]
-            let value: String = row["value"]
-            let kind: String = row["kind"]
-            guard let decimal = try? ExactDecimal(parsing: value) else {
-                throw StorageError.failed(operation: "read the alerts", reason: "alert \(id): value \(value) is not a decimal")
-            }
-            let condition: AlertCondition
-            switch kind {
-            case "above", "below":
-                guard let price = try? Price(decimal) else {
-                    throw StorageError.failed(operation: "read the alerts", reason: "alert \(id): \(value) is no price")
-                }
-                condition = kind == "above" ? .above(price) : .below(price)
-            default:
-                condition = .movePercent(decimal)
-            }
-            let status: String = row["status"]
-            let firedAt: Double? = row["fired_at"]
-            let firedPrice: String? = row["fired_price"]
-            let firedChange: String? = row["fired_change_percent"]
-            let createdAt: Double = row["created_at"]
-            return Alert(
-                id: String(id), symbol: row["symbol"], condition: condition, status: AlertStatus(rawValue: status) ?? .armed,
-                createdAt: Date(timeIntervalSince1970: createdAt), firedAt: firedAt.map(Date.init(timeIntervalSince1970:)),
-                firedPrice: firedPrice.flatMap { try? ExactDecimal(parsing: $0) },
-                firedChangePercent: firedChange.flatMap { try? ExactDecimal(parsing: $0) })
+    private static func alerts(_ db: Database, of account: AccountID) throws -> [Alert] {
+        try Row.fetchAll(
+            db, sql: "SELECT * FROM price_alert WHERE account_id = ? ORDER BY id", arguments: [account.rawValue]
+        ).map(alert)
+    }
+
+    private static func alert(_ row: Row) throws -> Alert {
+        let id: Int64 = row["id"]
+        let value: String = row["value"]
+        let kind: String = row["kind"]
+        guard let decimal = try? ExactDecimal(parsing: value) else {
+            throw StorageError.failed(operation: "read the alerts", reason: "alert \(id): value \(value) is not a decimal")
         }
+        let condition: AlertCondition
+        switch kind {
+        case "above", "below":
+            guard let price = try? Price(decimal) else {
+                throw StorageError.failed(operation: "read the alerts", reason: "alert \(id): \(value) is no price")
+            }
+            condition = kind == "above" ? .above(price) : .below(price)
+        default:
+            condition = .movePercent(decimal)
+        }
+        let status: String = row["status"]
+        let firedAt: Double? = row["fired_at"]
+        let firedPrice: String? = row["fired_price"]
+        let firedChange: String? = row["fired_change_percent"]
+        let createdAt: Double = row["created_at"]
+        return Alert(
+            id: String(id), symbol: row["symbol"], condition: condition, status: AlertStatus(rawValue: status) ?? .armed,
+            createdAt: Date(timeIntervalSince1970: createdAt), firedAt: firedAt.map(Date.init(timeIntervalSince1970:)),
+            firedPrice: firedPrice.flatMap { try? ExactDecimal(parsing: $0) },
+            firedChangePercent: firedChange.flatMap { try? ExactDecimal(parsing: $0) })
     }
 }

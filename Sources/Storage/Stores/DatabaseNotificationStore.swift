@@ -4,6 +4,8 @@ internal import GRDB
 
 /// The notices, the push subscriptions, the push settings, the VAPID key and the push queue in
 /// the database (`notice`, `push_subscription`, `push_setting`, `push_key`, `push_delivery`).
+/// Notices, subscriptions and settings are each one account's (`account_id`); the queue is read
+/// across accounts by the sender, each row a notice and a device of the same account.
 public struct DatabaseNotificationStore: NotificationStore {
     private let database: BourseDatabase
 
@@ -27,27 +29,37 @@ public struct DatabaseNotificationStore: NotificationStore {
         }
     }
 
-    public func subscribe(_ subscription: PushSubscriber) async throws -> (subscriber: PushSubscriber, created: Bool) {
+    public func subscribe(
+        for account: AccountID, _ subscription: PushSubscriber
+    ) async throws -> (subscriber: PushSubscriber, created: Bool) {
         try await attempt("store the push subscription") {
             try await database.writer.write { db in
                 if let row = try Row.fetchOne(
                     db, sql: "SELECT * FROM push_subscription WHERE endpoint = ?", arguments: [subscription.endpoint])
                 {
                     let id: Int64 = row["id"]
+                    let owner: Int64 = row["account_id"]
+                    if owner != account.rawValue {
+                        // The device moves to this account: nothing queued for the other one reaches it.
+                        try db.execute(sql: "DELETE FROM push_delivery WHERE subscription_id = ?", arguments: [id])
+                    }
                     try db.execute(
-                        sql: "UPDATE push_subscription SET p256dh = ?, auth = ? WHERE id = ?",
-                        arguments: [subscription.p256dh, subscription.auth, id])
+                        sql: "UPDATE push_subscription SET account_id = ?, p256dh = ?, auth = ? WHERE id = ?",
+                        arguments: [account.rawValue, subscription.p256dh, subscription.auth, id])
                     let createdAt: Double = row["created_at"]
                     return (
                         PushSubscriber(
                             id: String(id), endpoint: subscription.endpoint, p256dh: subscription.p256dh,
-                            auth: subscription.auth, createdAt: Date(timeIntervalSince1970: createdAt)), false
+                            auth: subscription.auth, createdAt: Date(timeIntervalSince1970: createdAt)),
+                        owner != account.rawValue
                     )
                 }
                 try db.execute(
-                    sql: "INSERT INTO push_subscription (endpoint, p256dh, auth, created_at) VALUES (?, ?, ?, ?)",
+                    sql: """
+                        INSERT INTO push_subscription (account_id, endpoint, p256dh, auth, created_at) VALUES (?, ?, ?, ?, ?)
+                        """,
                     arguments: [
-                        subscription.endpoint, subscription.p256dh, subscription.auth,
+                        account.rawValue, subscription.endpoint, subscription.p256dh, subscription.auth,
                         subscription.createdAt.timeIntervalSince1970,
                     ])
                 var stored = subscription
@@ -57,18 +69,22 @@ public struct DatabaseNotificationStore: NotificationStore {
         }
     }
 
-    public func subscribers() async throws -> [PushSubscriber] {
+    public func subscribers(of account: AccountID) async throws -> [PushSubscriber] {
         try await attempt("read the push subscriptions") {
             try await database.writer.read { db in
-                try Row.fetchAll(db, sql: "SELECT * FROM push_subscription ORDER BY id").map(Self.subscriber)
+                try Row.fetchAll(
+                    db, sql: "SELECT * FROM push_subscription WHERE account_id = ? ORDER BY id", arguments: [account.rawValue]
+                ).map(Self.subscriber)
             }
         }
     }
 
-    public func unsubscribe(endpoint: String) async throws -> Bool {
+    public func unsubscribe(for account: AccountID, endpoint: String) async throws -> Bool {
         try await attempt("remove the push subscription") {
             try await database.writer.write { db in
-                try db.execute(sql: "DELETE FROM push_subscription WHERE endpoint = ?", arguments: [endpoint])
+                try db.execute(
+                    sql: "DELETE FROM push_subscription WHERE endpoint = ? AND account_id = ?",
+                    arguments: [endpoint, account.rawValue])
                 return db.changesCount > 0
             }
         }
@@ -82,69 +98,81 @@ public struct DatabaseNotificationStore: NotificationStore {
         }
     }
 
-    public func pushSettings() async throws -> PushSettings {
+    public func pushSettings(of account: AccountID) async throws -> PushSettings {
         try await attempt("read the push settings") {
-            try await database.writer.read { db in try Self.settings(db) }
+            try await database.writer.read { db in try Self.settings(db, of: account) }
         }
     }
 
-    public func setPushSettings(_ settings: PushSettings) async throws {
+    public func setPushSettings(for account: AccountID, _ settings: PushSettings) async throws {
         try await attempt("store the push settings") {
             try await database.writer.write { db in
                 for kind in NoticeKind.allCases {
                     try db.execute(
                         sql: """
-                            INSERT INTO push_setting (kind, enabled) VALUES (?, ?)
-                            ON CONFLICT(kind) DO UPDATE SET enabled = excluded.enabled
-                            """, arguments: [kind.rawValue, settings.sends(kind)])
+                            INSERT INTO push_setting (account_id, kind, enabled) VALUES (?, ?, ?)
+                            ON CONFLICT(account_id, kind) DO UPDATE SET enabled = excluded.enabled
+                            """, arguments: [account.rawValue, kind.rawValue, settings.sends(kind)])
                 }
             }
         }
     }
 
-    public func post(_ notice: Notice) async throws -> Notice {
+    public func post(for account: AccountID, _ notice: Notice) async throws -> Notice {
         try await attempt("store the notice") {
             try await database.writer.write { db in
                 try db.execute(
-                    sql: "INSERT INTO notice (kind, title, body, url, tag, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                    sql: """
+                        INSERT INTO notice (account_id, kind, title, body, url, tag, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+                        """,
                     arguments: [
-                        notice.kind.rawValue, notice.title, notice.body, notice.url, notice.tag,
+                        account.rawValue, notice.kind.rawValue, notice.title, notice.body, notice.url, notice.tag,
                         notice.createdAt.timeIntervalSince1970,
                     ])
                 let noticeID = db.lastInsertedRowID
                 var stored = notice
                 stored.id = String(noticeID)
-                if try Self.settings(db).sends(notice.kind) {
-                    // Due at once: 0 comes before any time a retry is put off to.
+                if try Self.settings(db, of: account).sends(notice.kind) {
+                    // Due at once: 0 comes before any time a retry is put off to. The account's devices only.
                     try db.execute(
                         sql: """
                             INSERT INTO push_delivery (notice_id, subscription_id, due_at)
-                            SELECT ?, id, 0 FROM push_subscription ORDER BY id
-                            """, arguments: [noticeID])
+                            SELECT ?, id, 0 FROM push_subscription WHERE account_id = ? ORDER BY id
+                            """, arguments: [noticeID, account.rawValue])
                 }
                 try db.execute(
-                    sql: "DELETE FROM notice WHERE id <= (SELECT id FROM notice ORDER BY id DESC LIMIT 1 OFFSET ?)",
-                    arguments: [Self.noticesKept])
+                    sql: """
+                        DELETE FROM notice WHERE account_id = ? AND id <= (
+                            SELECT id FROM notice WHERE account_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?)
+                        """,
+                    arguments: [account.rawValue, account.rawValue, Self.noticesKept])
                 return stored
             }
         }
     }
 
-    public func notices(limit: Int) async throws -> (notices: [Notice], unseen: Int) {
+    public func notices(of account: AccountID, limit: Int) async throws -> (notices: [Notice], unseen: Int) {
         try await attempt("read the notices") {
             try await database.writer.read { db in
                 let notices = try Row.fetchAll(
-                    db, sql: "SELECT * FROM notice ORDER BY id DESC LIMIT ?", arguments: [max(0, limit)]
+                    db, sql: "SELECT * FROM notice WHERE account_id = ? ORDER BY id DESC LIMIT ?",
+                    arguments: [account.rawValue, max(0, limit)]
                 ).map(Self.notice)
-                let unseen = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM notice WHERE seen = 0") ?? 0
+                let unseen =
+                    try Int.fetchOne(
+                        db, sql: "SELECT COUNT(*) FROM notice WHERE account_id = ? AND seen = 0", arguments: [account.rawValue])
+                    ?? 0
                 return (notices, unseen)
             }
         }
     }
 
-    public func markSeen() async throws {
+    public func markSeen(for account: AccountID) async throws {
         try await attempt("mark the notices seen") {
-            try await database.writer.write { db in try db.execute(sql: "UPDATE notice SET seen = 1 WHERE seen = 0") }
+            try await database.writer.write { db in
+                try db.execute(
+                    sql: "UPDATE notice SET seen = 1 WHERE account_id = ? AND seen = 0", arguments: [account.rawValue])
+            }
         }
     }
 
@@ -201,9 +229,11 @@ public struct DatabaseNotificationStore: NotificationStore {
         }
     }
 
-    private static func settings(_ db: Database) throws -> PushSettings {
+    private static func settings(_ db: Database, of account: AccountID) throws -> PushSettings {
         var enabled: [String: Bool] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT kind, enabled FROM push_setting") {
+        for row in try Row.fetchAll(
+            db, sql: "SELECT kind, enabled FROM push_setting WHERE account_id = ?", arguments: [account.rawValue])
+        {
             enabled[row["kind"]] = row["enabled"]
         }
         return PushSettings(alerts: enabled["alert"] ?? true, fills: enabled["fill"] ?? true, orders: enabled["order"] ?? true)

@@ -43,8 +43,8 @@ struct PushDelivererTests {
         let service = try await LoopbackPushService.start()
         defer { Task { await service.stop() } }
         let device = service.device()
-        _ = try await store.subscribe(device.subscriber)
-        let posted = try await store.post(notice())
+        _ = try await store.subscribe(for: .owner, device.subscriber)
+        let posted = try await store.post(for: .owner, notice())
 
         #expect(await deliverer().drain() == 1)
 
@@ -65,20 +65,44 @@ struct PushDelivererTests {
         #expect(try await store.nextDue() == nil)
     }
 
+    /// SPEC §14: a push for Ann's alert reaches Ann's devices only, by her settings.
+    @Test("a notice is sent to its account's devices only")
+    func onlyTheAccountsDevices() async throws {
+        let service = try await LoopbackPushService.start()
+        defer { Task { await service.stop() } }
+        let ann = try await database.database.addPerson("ann")
+        let hers = service.device("ann-phone")
+        let owners = service.device("owner-phone")
+        _ = try await store.subscribe(for: ann, hers.subscriber)
+        _ = try await store.subscribe(for: .owner, owners.subscriber)
+        try await store.setPushSettings(for: ann, PushSettings(fills: false))
+        let posted = try await store.post(for: ann, notice())
+        _ = try await store.post(for: ann, notice(.fill, title: "Bought 10, order 3"))
+
+        #expect(await deliverer().drain() == 1)
+
+        let got = service.received(hers.token)
+        try #require(got.count == 1)
+        let payload = try JSONSerialization.jsonObject(with: Data(hers.decrypt(got[0]))) as? [String: String]
+        #expect(payload?["id"] == posted.id)
+        #expect(service.received(owners.token).isEmpty)
+        #expect(try await store.nextDue() == nil)
+    }
+
     @Test("404 and 410 delete the subscription and what was queued for it", arguments: [404, 410])
     func gone(status: Int) async throws {
         let service = try await LoopbackPushService.start()
         defer { Task { await service.stop() } }
         let leaving = service.device("leaving")
         let staying = service.device("staying")
-        _ = try await store.subscribe(leaving.subscriber)
-        _ = try await store.subscribe(staying.subscriber)
+        _ = try await store.subscribe(for: .owner, leaving.subscriber)
+        _ = try await store.subscribe(for: .owner, staying.subscriber)
         service.script("leaving", .init(status: status))
-        _ = try await store.post(notice())
+        _ = try await store.post(for: .owner, notice())
 
         await deliverer().drain()
 
-        #expect(try await store.subscribers().map(\.endpoint) == [staying.subscriber.endpoint])
+        #expect(try await store.subscribers(of: .owner).map(\.endpoint) == [staying.subscriber.endpoint])
         #expect(service.received("staying").count == 1)
         #expect(try await store.nextDue() == nil)
     }
@@ -88,9 +112,9 @@ struct PushDelivererTests {
         let service = try await LoopbackPushService.start()
         defer { Task { await service.stop() } }
         let device = service.device()
-        _ = try await store.subscribe(device.subscriber)
+        _ = try await store.subscribe(for: .owner, device.subscriber)
         service.script(device.token, .init(status: status, retryAfter: "120"))
-        _ = try await store.post(notice())
+        _ = try await store.post(for: .owner, notice())
         let sender = deliverer()
 
         await sender.drain()
@@ -102,7 +126,7 @@ struct PushDelivererTests {
 
         #expect(service.received(device.token).map(\.answeredWith) == [status, 201])
         #expect(try await store.nextDue() == nil)
-        #expect(try await store.subscribers().count == 1)
+        #expect(try await store.subscribers(of: .owner).count == 1)
     }
 
     @Test("without Retry-After the waits grow: 10 s, 30 s, 90 s")
@@ -110,9 +134,9 @@ struct PushDelivererTests {
         let service = try await LoopbackPushService.start()
         defer { Task { await service.stop() } }
         let device = service.device()
-        _ = try await store.subscribe(device.subscriber)
+        _ = try await store.subscribe(for: .owner, device.subscriber)
         service.script(device.token, .init(status: 503), .init(status: 503), .init(status: 503))
-        _ = try await store.post(notice())
+        _ = try await store.post(for: .owner, notice())
         let sender = deliverer()
 
         var waits: [TimeInterval] = []
@@ -136,13 +160,13 @@ struct PushDelivererTests {
         let unreachable = PushSubscriber(
             endpoint: "\(closed.origin)/push/\(device.token)", p256dh: device.subscriber.p256dh,
             auth: device.subscriber.auth, createdAt: now.date)
-        _ = try await store.subscribe(unreachable)
-        _ = try await store.post(notice())
+        _ = try await store.subscribe(for: .owner, unreachable)
+        _ = try await store.post(for: .owner, notice())
 
         await deliverer().drain()
 
         #expect(try await store.nextDue() == now.date.addingTimeInterval(10))
-        #expect(try await store.subscribers().count == 1)
+        #expect(try await store.subscribers(of: .owner).count == 1)
     }
 
     @Test("any other 4xx drops the message and keeps the subscription", arguments: [400, 403, 413])
@@ -150,15 +174,15 @@ struct PushDelivererTests {
         let service = try await LoopbackPushService.start()
         defer { Task { await service.stop() } }
         let device = service.device()
-        _ = try await store.subscribe(device.subscriber)
+        _ = try await store.subscribe(for: .owner, device.subscriber)
         service.script(device.token, .init(status: status))
-        _ = try await store.post(notice())
+        _ = try await store.post(for: .owner, notice())
 
         await deliverer().drain()
 
         #expect(service.received(device.token).count == 1)
         #expect(try await store.nextDue() == nil)
-        #expect(try await store.subscribers().count == 1)
+        #expect(try await store.subscribers(of: .owner).count == 1)
     }
 
     @Test("what was queued when the app stopped is sent once it starts again")
@@ -166,8 +190,8 @@ struct PushDelivererTests {
         let service = try await LoopbackPushService.start()
         defer { Task { await service.stop() } }
         let device = service.device()
-        _ = try await store.subscribe(device.subscriber)
-        let posted = try await store.post(notice())  // queued; no sender ran
+        _ = try await store.subscribe(for: .owner, device.subscriber)
+        let posted = try await store.post(for: .owner, notice())  // queued; no sender ran
         try database.database.close()
 
         let reopened = DatabaseNotificationStore(database: try BourseDatabase(path: database.path))
@@ -188,7 +212,7 @@ struct PushDelivererTests {
         let service = try await LoopbackPushService.start()
         defer { Task { await service.stop() } }
         let device = service.device()
-        _ = try await store.subscribe(device.subscriber)
+        _ = try await store.subscribe(for: .owner, device.subscriber)
         let sender = deliverer()
         let running = Task { await sender.run() }
         defer { running.cancel() }
@@ -200,7 +224,7 @@ struct PushDelivererTests {
         try await withRunningSender { sender, service, device in
             try await Task.sleep(for: .milliseconds(50))  // the sender is waiting now (an empty queue)
 
-            _ = try await store.post(notice())
+            _ = try await store.post(for: .owner, notice())
             sender.wake()
 
             #expect(try await service.waitFor(device.token, count: 1).count == 1)
@@ -211,7 +235,7 @@ struct PushDelivererTests {
     func retryTimer() async throws {
         try await withRunningSender { sender, service, device in
             service.script(device.token, .init(status: 503, retryAfter: "1"))
-            _ = try await store.post(notice())
+            _ = try await store.post(for: .owner, notice())
             sender.wake()
 
             #expect(try await service.waitFor(device.token, count: 1).map(\.answeredWith) == [503])
@@ -230,7 +254,7 @@ struct PushDelivererTests {
     func wakesShareOneTimer() async throws {
         try await withRunningSender { sender, service, device in
             for count in 1...20 {
-                _ = try await store.post(notice(title: "notice \(count)"))
+                _ = try await store.post(for: .owner, notice(title: "notice \(count)"))
                 sender.wake()
                 _ = try await service.waitFor(device.token, count: count)
             }
@@ -238,11 +262,11 @@ struct PushDelivererTests {
 
             // One retry an hour off, then 20 more notices sent at once: still one timer.
             service.script(device.token, .init(status: 503, retryAfter: "3600"))
-            _ = try await store.post(notice(title: "retried"))
+            _ = try await store.post(for: .owner, notice(title: "retried"))
             sender.wake()
             _ = try await service.waitFor(device.token, count: 21)
             for count in 22...41 {
-                _ = try await store.post(notice(title: "notice \(count)"))
+                _ = try await store.post(for: .owner, notice(title: "notice \(count)"))
                 sender.wake()
                 _ = try await service.waitFor(device.token, count: count)
             }
@@ -289,10 +313,10 @@ struct PushDelivererTests {
         let service = try await LoopbackPushService.start()
         defer { Task { await service.stop() } }
         let device = service.device()
-        _ = try await store.subscribe(device.subscriber)
-        try await store.setPushSettings(PushSettings(alerts: false))
-        _ = try await store.post(notice(.alert))
-        _ = try await store.post(notice(.fill, title: "Bought 10, order 3"))
+        _ = try await store.subscribe(for: .owner, device.subscriber)
+        try await store.setPushSettings(for: .owner, PushSettings(alerts: false))
+        _ = try await store.post(for: .owner, notice(.alert))
+        _ = try await store.post(for: .owner, notice(.fill, title: "Bought 10, order 3"))
 
         await deliverer().drain()
 
@@ -300,7 +324,7 @@ struct PushDelivererTests {
         try #require(got.count == 1)
         let payload = try JSONSerialization.jsonObject(with: Data(device.decrypt(got[0]))) as? [String: String]
         #expect(payload?["kind"] == "fill")
-        #expect(try await store.notices(limit: 10).notices.map(\.kind) == [.fill, .alert])
+        #expect(try await store.notices(of: .owner, limit: 10).notices.map(\.kind) == [.fill, .alert])
     }
 
     @Test("an unusable contact drops the message instead of deleting the device")
@@ -308,13 +332,13 @@ struct PushDelivererTests {
         let service = try await LoopbackPushService.start()
         defer { Task { await service.stop() } }
         let device = service.device()
-        _ = try await store.subscribe(device.subscriber)
-        _ = try await store.post(notice())
+        _ = try await store.subscribe(for: .owner, device.subscriber)
+        _ = try await store.post(for: .owner, notice())
 
         await deliverer(contact: "not a contact").drain()
 
         #expect(service.received(device.token).isEmpty)
-        #expect(try await store.subscribers().count == 1)
+        #expect(try await store.subscribers(of: .owner).count == 1)
         #expect(try await store.nextDue() == nil)
     }
 }

@@ -22,17 +22,25 @@ final class StopOnReadStore: NotificationStore {
     func pushKey(orMake make: @escaping @Sendable () -> String) async throws -> String {
         try await base.pushKey(orMake: make)
     }
-    func subscribe(_ subscription: PushSubscriber) async throws -> (subscriber: PushSubscriber, created: Bool) {
-        try await base.subscribe(subscription)
+    func subscribe(
+        for account: AccountID, _ subscription: PushSubscriber
+    ) async throws -> (subscriber: PushSubscriber, created: Bool) {
+        try await base.subscribe(for: account, subscription)
     }
-    func subscribers() async throws -> [PushSubscriber] { try await base.subscribers() }
-    func unsubscribe(endpoint: String) async throws -> Bool { try await base.unsubscribe(endpoint: endpoint) }
+    func subscribers(of account: AccountID) async throws -> [PushSubscriber] { try await base.subscribers(of: account) }
+    func unsubscribe(for account: AccountID, endpoint: String) async throws -> Bool {
+        try await base.unsubscribe(for: account, endpoint: endpoint)
+    }
     func removeSubscriber(id: String) async throws { try await base.removeSubscriber(id: id) }
-    func pushSettings() async throws -> PushSettings { try await base.pushSettings() }
-    func setPushSettings(_ settings: PushSettings) async throws { try await base.setPushSettings(settings) }
-    func post(_ notice: Notice) async throws -> Notice { try await base.post(notice) }
-    func notices(limit: Int) async throws -> (notices: [Notice], unseen: Int) { try await base.notices(limit: limit) }
-    func markSeen() async throws { try await base.markSeen() }
+    func pushSettings(of account: AccountID) async throws -> PushSettings { try await base.pushSettings(of: account) }
+    func setPushSettings(for account: AccountID, _ settings: PushSettings) async throws {
+        try await base.setPushSettings(for: account, settings)
+    }
+    func post(for account: AccountID, _ notice: Notice) async throws -> Notice { try await base.post(for: account, notice) }
+    func notices(of account: AccountID, limit: Int) async throws -> (notices: [Notice], unseen: Int) {
+        try await base.notices(of: account, limit: limit)
+    }
+    func markSeen(for account: AccountID) async throws { try await base.markSeen(for: account) }
     func dueDeliveries(at now: Date, limit: Int) async throws -> [PushDelivery] {
         try await base.dueDeliveries(at: now, limit: limit)
     }
