@@ -56,6 +56,15 @@ struct PageSnapshotTests {
             as: .page)
     }
 
+    @Test func peopleBeforeTheOwnersPassword() {
+        let time = Date(timeIntervalSince1970: 1_800_000_000)
+        let owner = AccountRecord(id: .owner, name: "owner", role: .owner, passwordHash: nil, createdAt: time, changedAt: time)
+        assertSnapshot(
+            of: PeoplePage.render(
+                people: [owner], invitations: [], you: nil, made: nil, problem: nil, name: nil, passwordSet: false),
+            as: .page)
+    }
+
     @Test func invitationToChooseAPassword() {
         let time = Date(timeIntervalSince1970: 1_800_000_000)
         let invitation = InvitationRecord(

@@ -7,7 +7,7 @@ import Foundation
 enum PeoplePage {
     static func render(
         people: [AccountRecord], invitations: [InvitationRecord], you: String?, made: (InvitationRecord, String)?,
-        problem: String?, name: String?
+        problem: String?, name: String?, passwordSet: Bool = true
     ) -> HTML {
         let message: HTML
         if let problem {
@@ -39,25 +39,24 @@ enum PeoplePage {
             <ul class="people-list" id="invitation-rows">\#(open)</ul>
             </section>
             """#
+        let invite: HTML =
+            passwordSet
+            ? Self.inviteForm(name: name)
+            : #"""
+            <section class="panel" aria-labelledby="invite-heading">
+            <h2 id="invite-heading">Invite someone</h2>
+            <p class="notice" id="password-first">Set the owner's password first, on the server: \#
+            <code>bourse password</code>. Until then anyone who reaches this app is its owner, and an \#
+            invitation would mean nothing.</p>
+            </section>
+            """#
         let content: HTML = #"""
             <div class="people" id="page" data-page="people">
             <h1>People</h1>
-            <p class="note">Everyone here shares the markets, GNB and the exchange's feed; each member has their own \#
-            list, alerts, orders and notices. A viewer reads and changes nothing.</p>
+            <p class="note">Everyone here shares the markets, GNB and the exchange; each member has their own \#
+            list, alerts and notices. A viewer reads and changes nothing.</p>
             \#(message)
-            <section class="panel" aria-labelledby="invite-heading">
-            <h2 id="invite-heading">Invite someone</h2>
-            <form class="invite-form" method="post" action="/people/invitations">
-            <p class="field"><label for="invite-name">Name</label>\#
-            <input id="invite-name" name="name" type="text" value="\#(name ?? "")" autocomplete="off" \#
-            autocapitalize="none" spellcheck="false" required maxlength="64"></p>
-            <p class="field"><label for="invite-role">Role</label>\#
-            <select id="invite-role" name="role">\#
-            <option value="member" selected>Member</option>\#
-            <option value="viewer">Viewer (reads only)</option></select></p>
-            <button type="submit" class="button">Make an invitation link</button>
-            </form>
-            </section>
+            \#(invite)
             <section class="panel" aria-labelledby="people-heading">
             <h2 id="people-heading">People</h2>
             <ul class="people-list" id="people-rows">\#(rows)</ul>
@@ -68,6 +67,24 @@ enum PeoplePage {
         return PageLayout(
             title: "People", section: nil, content: content, scripts: ["people.js"], stylesheets: ["people.css"]
         ).render()
+    }
+
+    private static func inviteForm(name: String?) -> HTML {
+        #"""
+        <section class="panel" aria-labelledby="invite-heading">
+        <h2 id="invite-heading">Invite someone</h2>
+        <form class="invite-form" method="post" action="/people/invitations">
+        <p class="field"><label for="invite-name">Name</label>\#
+        <input id="invite-name" name="name" type="text" value="\#(name ?? "")" autocomplete="off" \#
+        autocapitalize="none" spellcheck="false" required maxlength="64"></p>
+        <p class="field"><label for="invite-role">Role</label>\#
+        <select id="invite-role" name="role">\#
+        <option value="member" selected>Member</option>\#
+        <option value="viewer">Viewer (reads only)</option></select></p>
+        <button type="submit" class="button">Make an invitation link</button>
+        </form>
+        </section>
+        """#
     }
 
     private static func person(in account: AccountRecord, you: String?) -> HTML {

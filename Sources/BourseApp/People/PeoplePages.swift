@@ -85,7 +85,7 @@ struct PeoplePages: FeatureController {
     ) async throws -> Response {
         let html = PeoplePage.render(
             people: try await accounts.people(), invitations: try await accounts.invitations(), you: context.identity?.name,
-            made: made, problem: problem, name: name)
+            made: made, problem: problem, name: name, passwordSet: try await accounts.signInRequired())
         return try HTMLPage(status: status, html: html).response(from: request, context: context)
     }
 }
