@@ -17,7 +17,9 @@ struct FeedClientTests {
             await log.stop()
             let seqs = log.ticks.map(\.seq)
             #expect(seqs == Array(seqs[0]...seqs[0] + Int64(seqs.count - 1)))
-            #expect(log.states.prefix(2) == [.connecting, .live])
+            // The staleness watchdog runs on the wall clock: on a machine slow enough it may say
+            // "stale" before the first tick, which is no fault of the handshake's.
+            #expect(log.states.filter { $0 != .stale }.prefix(2) == [.connecting, .live])
             #expect(log.all.allSatisfy { if case .tick = $0 { true } else if case .state = $0 { true } else { false } })
             #expect(log.ticks.allSatisfy { $0.symbol == "AAPL" && $0.bids.count > 0 && $0.asks.count > 0 })
         }

@@ -42,7 +42,9 @@ struct ProviderFeedTests {
             #expect(Timestamp.iso8601Milliseconds(ticks[0].time) == "2026-11-20T14:30:00.125Z")
             #expect(ticks[1].last == LastTrade(price: Price(ticks: 101_25), size: 100))
             #expect(ticks[1].bids == ticks[0].bids && ticks[1].asks == ticks[0].asks)
-            #expect(log.states.prefix(2) == [.connecting, .live])
+            // The staleness watchdog runs on the wall clock: on a machine slow enough it may say
+            // "stale" before the first tick, which is no fault of the handshake's.
+            #expect(log.states.filter { $0 != .stale }.prefix(2) == [.connecting, .live])
         }
     }
 

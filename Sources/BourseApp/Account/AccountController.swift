@@ -66,11 +66,7 @@ struct SignInForm: Decodable {
     var next: String?
 
     static func read(_ request: Request, context: AppRequestContext) async throws -> SignInForm {
-        let body = try await request.body(upTo: 8192, what: "the sign-in form")
-        do {
-            return try URLEncodedFormDecoder().decode(SignInForm.self, from: String(buffer: body))
-        } catch {
-            throw APIError(.badRequest, "the sign-in form needs a name and a password")
-        }
+        try await request.form(
+            SignInForm.self, what: "the sign-in form", problem: "the sign-in form needs a name and a password")
     }
 }

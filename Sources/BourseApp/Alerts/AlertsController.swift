@@ -42,18 +42,8 @@ struct AlertsController: FeatureController {
 
     /// The body as an `AlertRequest`: JSON only (a form posted from another site cannot set one).
     static func request(_ request: Request, symbolRequired: Bool) async throws -> AlertRequest {
-        guard let type = request.headers[.contentType], type.lowercased().hasPrefix("application/json") else {
-            throw APIError(.unsupportedMediaType, "send the alert as JSON, with Content-Type: application/json")
-        }
-        let body = try await request.body(
-            upTo: maxBodyBytes, what: "the alert", hint: #"send {"symbol","above"|"below"|"movePercent"}"#)
-        let json: JSONValue
-        do {
-            json = try JSONReader.parse(Array(buffer: body))
-        } catch {
-            throw APIError(
-                .badRequest, "the body is not JSON (\(error.description)); send {\"symbol\": \"AAPL\", \"above\": \"150.00\"}")
-        }
+        let json = try await request.json(
+            upTo: maxBodyBytes, what: "the alert", hint: #"send {"symbol": "AAPL", "above": "150.00"}"#)
         return try AlertRequest.parse(json, symbolRequired: symbolRequired)
     }
 }

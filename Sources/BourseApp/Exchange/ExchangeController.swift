@@ -49,19 +49,8 @@ struct ExchangeController: FeatureController {
     }
 
     @Sendable func place(_ request: Request, context: Context) async throws -> Response {
-        // Only JSON: a form or text/plain POST from another site (no preflight) cannot place an order.
-        guard let type = request.headers[.contentType], type.lowercased().hasPrefix("application/json") else {
-            throw APIError(.unsupportedMediaType, "send the order as JSON, with Content-Type: application/json")
-        }
-        let body = try await request.body(
+        let json = try await request.json(
             upTo: Self.maxBodyBytes, what: "the order", hint: #"send {"side","type","quantity","price"?}"#)
-        let json: JSONValue
-        do {
-            json = try JSONReader.parse(Array(buffer: body))
-        } catch {
-            throw APIError(
-                .badRequest, "the body is not JSON (\(error.description)); send {\"side\",\"type\",\"quantity\",\"price\"?}")
-        }
         let event = try await exchange.desk.place(try OrderRequest.parse(json))
         return try OrderEventResponse(event).response(from: request, context: context).with(status: .created)
     }

@@ -55,7 +55,9 @@ struct NotificationsController: FeatureController {
             PushSettingsResponse(try await store.pushSettings(of: context.account))
         }
         router.put("api/v1/push/settings") { request, context in
-            let json = try await Self.json(request, what: "the push settings", hint: #"send {"alerts": true, "fills": false}"#)
+            let json = try await request.json(
+                upTo: PushSubscription.maximumJSONSize, what: "the push settings", hint: #"send {"alerts": true, "fills": false}"#
+            )
             let settings = try PushSettingsChange.apply(json, to: try await store.pushSettings(of: context.account))
             try await store.setPushSettings(for: context.account, settings)
             return PushSettingsResponse(settings)
@@ -63,8 +65,9 @@ struct NotificationsController: FeatureController {
     }
 
     private func subscribe(_ request: Request, context: Context) async throws -> Response {
-        let body = try await Self.jsonBody(
-            request, what: "the subscription", hint: "send the browser's PushSubscription.toJSON()")
+        let body = try await request.jsonBytes(
+            upTo: PushSubscription.maximumJSONSize, what: "the subscription", hint: "send the browser's PushSubscription.toJSON()"
+        )
         let subscription: PushSubscription
         do {
             subscription = try PushSubscription(json: body)
@@ -102,22 +105,6 @@ struct NotificationsController: FeatureController {
     }
 
     /// The body, JSON by its `Content-Type` (a form posted from another site cannot send it).
-    private static func jsonBody(_ request: Request, what: String, hint: String) async throws -> [UInt8] {
-        guard let type = request.headers[.contentType], type.lowercased().hasPrefix("application/json") else {
-            throw APIError(.unsupportedMediaType, "send \(what) as JSON, with Content-Type: application/json")
-        }
-        return Array(buffer: try await request.body(upTo: PushSubscription.maximumJSONSize, what: what, hint: hint))
-    }
-
-    private static func json(_ request: Request, what: String, hint: String) async throws -> JSONValue {
-        let body = try await jsonBody(request, what: what, hint: hint)
-        do {
-            return try JSONReader.parse(body)
-        } catch {
-            throw APIError(.badRequest, "the body is not JSON (\(error.description)); \(hint)")
-        }
-    }
-
     /// Why a subscription was refused, in words for the 400.
     static func message(_ error: WebPushError) -> String {
         switch error {

@@ -74,18 +74,9 @@ struct PeopleController: FeatureController {
         String((context.parameters.get("token") ?? "").prefix(100))
     }
 
-    /// The body as a JSON object: JSON only (a form posted from another site cannot send one).
+    /// The body as a JSON object (`Request.json`).
     static func json(_ request: Request, what: String, hint: String) async throws -> JSONValue {
-        guard let type = request.headers[.contentType], type.lowercased().hasPrefix("application/json") else {
-            throw APIError(.unsupportedMediaType, "send \(what) as JSON, with Content-Type: application/json")
-        }
-        let body = try await request.body(upTo: maxBodyBytes, what: what, hint: hint)
-        let json: JSONValue
-        do {
-            json = try JSONReader.parse(Array(buffer: body))
-        } catch {
-            throw APIError(.badRequest, "the body is not JSON (\(error.description)); \(hint)")
-        }
+        let json = try await request.json(upTo: maxBodyBytes, what: what, hint: hint)
         guard case .object = json else { throw APIError(.badRequest, "the body must be a JSON object; \(hint)") }
         return json
     }

@@ -97,11 +97,6 @@ struct PeopleForm: Decodable {
     var password: String?
 
     static func read(_ request: Request, context: AppRequestContext) async throws -> PeopleForm {
-        let body = try await request.body(upTo: 8192, what: "the form")
-        do {
-            return try URLEncodedFormDecoder().decode(PeopleForm.self, from: String(buffer: body))
-        } catch {
-            throw APIError(.badRequest, "the form could not be read")
-        }
+        try await request.form(PeopleForm.self, what: "the form", problem: "the form could not be read")
     }
 }
