@@ -79,14 +79,15 @@ public struct PushSender: Sendable {
         do {
             addresses = try await resolver.addresses(of: host)
         } catch {
-            return (.retry(retryAfter: nil), "not sent: \(host) could not be resolved (\(error))")
+            return (.retry(retryAfter: nil), "not sent: \(host.prefix(100)) could not be resolved (\(error))")
         }
-        guard !addresses.isEmpty else { return (.rejected(status: 0), "not sent: \(host) has no address") }
+        let named = host.prefix(100)  // the log's words, not a 2 KB name
+        guard !addresses.isEmpty else { return (.rejected(status: 0), "not sent: \(named) has no address") }
         do {
             try policy.check(resolved: addresses, of: host)
         } catch {
             let list = addresses.map(\.description).joined(separator: ", ")
-            return (.rejected(status: 0), "not sent: \(host) resolves to an address inside (\(list))")
+            return (.rejected(status: 0), "not sent: \(named) resolves to an address inside (\(list))")
         }
         return nil
     }
