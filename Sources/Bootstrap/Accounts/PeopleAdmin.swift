@@ -81,17 +81,7 @@ public enum PeopleAdmin {
         let role: String
         let since: String
         /// Set for an invitation not yet taken: until when its link works.
-        let invitedUntil: String?
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(name, forKey: .name)
-            try container.encode(role, forKey: .role)
-            try container.encode(since, forKey: .since)
-            try container.encode(invitedUntil, forKey: .invitedUntil)
-        }
-
-        enum CodingKeys: String, CodingKey { case name, role, since, invitedUntil }
+        @ExplicitNull var invitedUntil: String?
     }
 }
 

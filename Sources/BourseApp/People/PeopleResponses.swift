@@ -21,7 +21,7 @@ struct InvitationJSON: Encodable {
     let role: String
     let createdAt: String
     let expiresAt: String
-    let link: String?
+    @ExplicitNull var link: String?
 
     init(_ invitation: InvitationRecord, token: String? = nil) {
         name = invitation.name
@@ -30,17 +30,6 @@ struct InvitationJSON: Encodable {
         expiresAt = Timestamp.iso8601(invitation.expiresAt)
         link = token.map(InvitationLink.path)
     }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(name, forKey: .name)
-        try container.encode(role, forKey: .role)
-        try container.encode(createdAt, forKey: .createdAt)
-        try container.encode(expiresAt, forKey: .expiresAt)
-        try container.encode(link, forKey: .link)  // null when not shown
-    }
-
-    enum CodingKeys: String, CodingKey { case name, role, createdAt, expiresAt, link }
 }
 
 /// `GET /api/v1/users`: the people, the owner first, and the invitations still open.
