@@ -53,7 +53,7 @@ extension MatchingEngine {
                     kind = .stop(price)
                 }
                 let exit = Order(
-                    id: id, side: side, kind: kind, quantity: quantity, timeInForce: .gtc, bracket: nil,
+                    id: id, account: entry.account, side: side, kind: kind, quantity: quantity, timeInForce: .gtc, bracket: nil,
                     parentID: entry.id, createdAt: time, status: .pending)
                 hold(exit, rank: takeRank())
                 report.note(exit)

@@ -109,7 +109,8 @@ extension MatchingEngine {
             if let limit, !Self.reaches(limit, level.price, order.side) { break }
             let quantity = min(wanted, level.quantity)
             fills.append(
-                Fill(orderID: order.id, seq: seq, time: time, side: order.side, price: level.price, quantity: quantity))
+                Fill(
+                    orderID: order.id, account: order.account, seq: seq, time: time, side: order.side, price: level.price, quantity: quantity))
             wanted -= quantity
             consume(quantity, from: order.side)
         }

@@ -53,7 +53,11 @@ public struct MatchingEngine: Sendable {
     /// The bracket entries whose exits have been made (at their first fill) and not yet ended.
     var exitsMade: Set<String> = []
 
-    public init(index: RestingOrderIndexKind = .priceTime) {
+    /// Whose orders these are: every order and fill the engine makes carries it.
+    public let account: AccountID
+
+    public init(account: AccountID = .owner, index: RestingOrderIndexKind = .priceTime) {
+        self.account = account
         self.index = index.makeIndex()
     }
 
@@ -86,7 +90,7 @@ public struct MatchingEngine: Sendable {
     /// what qualifies and the rest rests (`ioc`: is cancelled; `fok`: all or nothing). A stop
     /// waits for its trigger, or triggers at once if the current last price meets it.
     public mutating func submit(_ request: OrderRequest, id: String, at time: Date) -> MatchReport {
-        var order = Order(id: id, request: request, createdAt: time)
+        var order = Order(id: id, account: account, request: request, createdAt: time)
         if ranks[id] != nil || isExitID(id) {
             order.status = .rejected
             order.reason =
@@ -107,7 +111,7 @@ public struct MatchingEngine: Sendable {
     /// is REJECTED with `reason` and never open (SPEC.md §10's rules are not involved).
     public mutating func reject(_ request: OrderRequest, id: String, reason: String, at time: Date) -> MatchReport {
         var report = MatchReport()
-        reject(Order(id: id, request: request, createdAt: time), reason, at: time, into: &report)
+        reject(Order(id: id, account: account, request: request, createdAt: time), reason, at: time, into: &report)
         return report
     }
 

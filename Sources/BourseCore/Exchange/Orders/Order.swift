@@ -3,6 +3,8 @@ import Foundation
 /// An order the engine accepted, and where it stands.
 public struct Order: Hashable, Sendable, Identifiable {
     public let id: String
+    /// Whose order it is (SPEC.md §14): ids are unique across accounts, the matching is not.
+    public let account: AccountID
     public let side: Side
     public let kind: OrderKind
     /// Shares the order is for. Fixed for an order the user placed; a bracket's exit grows as its
@@ -35,11 +37,12 @@ public struct Order: Hashable, Sendable, Identifiable {
     public var trailReference: Price?
 
     public init(
-        id: String, request: OrderRequest, createdAt: Date, status: OrderStatus = .pending, filledQuantity: Int = 0,
-        filledTicks: Int64 = 0, reason: String? = nil, updatedAt: Date? = nil
+        id: String, account: AccountID = .owner, request: OrderRequest, createdAt: Date,
+        status: OrderStatus = .pending, filledQuantity: Int = 0, filledTicks: Int64 = 0, reason: String? = nil,
+        updatedAt: Date? = nil
     ) {
         self.init(
-            id: id, side: request.side, kind: request.kind, quantity: request.quantity,
+            id: id, account: account, side: request.side, kind: request.kind, quantity: request.quantity,
             timeInForce: request.timeInForce, bracket: request.bracket, parentID: nil, createdAt: createdAt,
             status: status, filledQuantity: filledQuantity, filledTicks: filledTicks, reason: reason,
             updatedAt: updatedAt)
@@ -47,12 +50,13 @@ public struct Order: Hashable, Sendable, Identifiable {
 
     /// Every field, for storage to restore an order as it was.
     public init(
-        id: String, side: Side, kind: OrderKind, quantity: Int, timeInForce: TimeInForce, bracket: Bracket?,
+        id: String, account: AccountID = .owner, side: Side, kind: OrderKind, quantity: Int, timeInForce: TimeInForce, bracket: Bracket?,
         parentID: String?, createdAt: Date, status: OrderStatus, filledQuantity: Int = 0, filledTicks: Int64 = 0,
         reason: String? = nil, updatedAt: Date? = nil, triggered: Bool? = nil, triggerPrice: Price? = nil,
         trailReference: Price? = nil
     ) {
         self.id = id
+        self.account = account
         self.side = side
         self.kind = kind
         self.quantity = quantity
@@ -97,6 +101,8 @@ public struct Order: Hashable, Sendable, Identifiable {
 /// Shares that changed hands for an order, at the book's price.
 public struct Fill: Hashable, Sendable {
     public let orderID: String
+    /// The account of the order that filled.
+    public let account: AccountID
     /// The `seq` of the tick whose book supplied the liquidity.
     public let seq: Int64
     public let time: Date
@@ -104,8 +110,11 @@ public struct Fill: Hashable, Sendable {
     public let price: Price
     public let quantity: Int
 
-    public init(orderID: String, seq: Int64, time: Date, side: Side, price: Price, quantity: Int) {
+    public init(
+        orderID: String, account: AccountID = .owner, seq: Int64, time: Date, side: Side, price: Price, quantity: Int
+    ) {
         self.orderID = orderID
+        self.account = account
         self.seq = seq
         self.time = time
         self.side = side
