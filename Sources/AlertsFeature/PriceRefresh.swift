@@ -43,7 +43,7 @@ extension PriceAlerts {
     /// price is the exchange's ("traded at 138.95 on the exchange (+0.01 % since the last close)").
     public func watch(_ desk: any ExchangeDesk) async {
         for await update in desk.updates() {
-            guard case .tick(let tick) = update, let last = tick.last else { continue }
+            guard case .tick(let tick, _) = update, let last = tick.last else { continue }
             let price = last.price.decimal
             await observe([
                 Observation(

@@ -37,8 +37,7 @@ public struct Notifier: Sendable {
     /// Posts a notice for each order event with new fills, and each order cancelled or expired,
     /// until the desk's updates end (shutdown) or the task is cancelled.
     ///
-    /// The exchange has no accounts yet (issue 32 gives them to it next): its orders are the
-    /// owner's, so are their notices, and they go to the owner's bell and devices only.
+    /// A notice goes to the order's account only: its bell and its devices.
     ///
     /// - Parameter symbol: the exchange's stock, named in the notices.
     public func watch(_ desk: any ExchangeDesk, symbol: String?) async {
@@ -46,7 +45,7 @@ public struct Notifier: Sendable {
             guard case .order(let event) = update,
                 let notice = Notice.order(event.order, newFills: event.fills, symbol: symbol)
             else { continue }
-            await post(notice, for: .owner)
+            await post(notice, for: event.order.account)
         }
     }
 }

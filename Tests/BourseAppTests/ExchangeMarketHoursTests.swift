@@ -199,14 +199,14 @@ struct ExchangeMarketHoursTests {
     }
 
     @Test func theSocketTellsTheScreenWhenTheMarketOpensOrCloses() throws {
-        let closed = try json(try #require(ExchangeSocket.message(.market(.closed(nextOpen: Self.fridayOpen)))))
+        let closed = try json(try #require(ExchangeSocket.message(.market(.closed(nextOpen: Self.fridayOpen)), for: .owner)))
         #expect(closed["type"] as? String == "market")
         let market = try #require(closed["market"] as? [String: Any])
         #expect(market["open"] as? Bool == false)
         #expect(market["nextOpen"] as? String == "2026-11-27T14:30:00Z")
-        let never = try json(try #require(ExchangeSocket.message(.market(.closed(nextOpen: nil)))))
+        let never = try json(try #require(ExchangeSocket.message(.market(.closed(nextOpen: nil)), for: .owner)))
         #expect((never["market"] as? [String: Any])?["nextOpen"] is NSNull)
-        let open = try json(try #require(ExchangeSocket.message(.market(.open))))
+        let open = try json(try #require(ExchangeSocket.message(.market(.open), for: .owner)))
         #expect((open["market"] as? [String: Any])?["open"] as? Bool == true)
     }
 }

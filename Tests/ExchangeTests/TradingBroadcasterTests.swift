@@ -45,10 +45,10 @@ struct TradingBroadcasterTests {
         let broadcaster = TradingBroadcaster(bufferSize: 2)
         let stream = broadcaster.updates()
 
-        for seq in 1...5 { broadcaster.publish(.tick(tick(Int64(seq)))) }
+        for seq in 1...5 { broadcaster.publish(.tick(tick(Int64(seq)), left: [:])) }
         broadcaster.close()
 
-        let seqs = await stream.reduce(into: [Int64]()) { if case .tick(let tick) = $1 { $0.append(tick.seq) } }
+        let seqs = await stream.reduce(into: [Int64]()) { if case .tick(let tick, _) = $1 { $0.append(tick.seq) } }
         #expect(seqs == [4, 5])
     }
 }

@@ -37,7 +37,7 @@ struct TradingDeskTests {
         let kinds = await log.all.map { update -> String in
             switch update {
             case .state(let state): "state \(state.label)"
-            case .tick(let tick): "tick \(tick.seq)"
+            case .tick(let tick, _): "tick \(tick.seq)"
             case .order(let event): "order \(event.order.id) \(event.order.status.rawValue)"
             case .market(let status): "market \(status.isOpen)"
             }
@@ -138,7 +138,7 @@ struct TradingDeskTests {
         #expect(contents.orders["1"]?.status == .filled)
         #expect(contents.fills.map(\.seq) == [3])
         #expect(await log.orders.map(\.order.status) == [.pending, .filled])
-        #expect(await !log.all.contains { if case .tick(let tick) = $0 { tick.seq == 2 } else { false } })
+        #expect(await !log.all.contains { if case .tick(let tick, _) = $0 { tick.seq == 2 } else { false } })
     }
 
     @Test func whenACommitOfManyOrdersFailsNoneOfThemIsAcknowledgedAndTheEngineEqualsTheStore() async throws {

@@ -70,7 +70,7 @@ struct MigrationTests {
                     """)
         }
         let database = try BourseDatabase(path: path)
-        #expect(try database.appliedMigrations().last == "v11: each account's watchlist, alerts and notices")
+        #expect(try database.appliedMigrations().contains("v11: each account's watchlist, alerts and notices"))
         let watchlist = DatabaseWatchlistStore(database: database)
         let alerts = DatabaseAlertStore(database: database)
         let notices = DatabaseNotificationStore(database: database)
@@ -96,6 +96,73 @@ struct MigrationTests {
             Notice(
                 kind: .alert, title: "t", body: "b", url: "/", tag: "x", createdAt: Date(timeIntervalSince1970: 1_700_000_030)))
         #expect(posted.id == "3")
+    }
+
+    /// SPEC §14, "one person alone changes nothing": every order and fill of before is the
+    /// owner's, in the order it was placed, with its fills and their ids.
+    @Test func v12MakesEveryOrderAndFillOfBeforeTheOwners() async throws {
+        let (path, directory) = TemporaryDatabase.newPath()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        do {
+            let old = try BourseDatabase(path: path, migratedThrough: "v11: each account's watchlist, alerts and notices")
+            try old.execute(
+                sql: """
+                    INSERT INTO exchange_order (row, id, side, type, quantity, limit_ticks, time_in_force, triggered,
+                            created_at, status, filled_quantity, filled_ticks, updated_at) VALUES
+                        (1, '1', 'buy', 'limit', 100, 10000, 'gtc', 1, 1700000000, 'PARTIALLY_FILLED', 40, 400000, 1700000001),
+                        (2, '2', 'sell', 'market', 10, NULL, 'ioc', 1, 1700000002, 'FILLED', 10, 101000, 1700000002);
+                    INSERT INTO exchange_fill (id, order_id, seq, time, side, price_ticks, quantity) VALUES
+                        (1, '1', 7, 1700000001, 'buy', 10000, 40),
+                        (2, '2', 8, 1700000002, 'sell', 10100, 10),
+                        (3, '2', 8, 1700000002, 'sell', 10100, 1);
+                    DELETE FROM exchange_fill WHERE id = 3;
+                    """)
+        }
+        let database = try BourseDatabase(path: path)
+        #expect(try database.appliedMigrations().last == "v12: each account's orders and fills")
+        let store = DatabaseOrderStore(database: database)
+        #expect(try await store.orders(account: .owner, limit: 10).map(\.id) == ["2", "1"])
+        #expect(try await store.openOrders(account: .owner).map(\.id) == ["1"])
+        #expect(try await store.fills(account: .owner).map(\.quantity) == [40, 10])
+        #expect(try await store.allFills().allSatisfy { $0.account == .owner })
+        #expect(try await store.lastOrderNumber() == 2)
+        // The fills' ids go on after the highest ever used.
+        let order = try #require(try await store.order(id: "1", account: .owner))
+        try await store.save(
+            orders: [order],
+            fills: [
+                Fill(
+                    orderID: "1", seq: 9, time: Date(timeIntervalSince1970: 1_700_000_010), side: .buy,
+                    price: Price(ticks: 10_000), quantity: 5)
+            ])
+        #expect(try database.maxFillID() == 4)
+    }
+
+    /// SPEC §14: removing a person deletes their orders and fills; an order the desk still held for
+    /// them (removed from another process) is not written back.
+    @Test func removingAnAccountDeletesItsOrdersAndFillsAndTheyDoNotComeBack() async throws {
+        let temporary = try TemporaryDatabase()
+        let database = temporary.database
+        let ann = try await database.addPerson("ann")
+        let store = DatabaseOrderStore(database: database)
+        let time = Date(timeIntervalSince1970: 1_700_000_000)
+        func order(_ id: String, _ account: AccountID) throws -> Order {
+            Order(id: id, account: account, request: try OrderRequest.limit(.buy, quantity: 10, price: Price(ticks: 100)), createdAt: time)
+        }
+        func fill(_ id: String, _ account: AccountID) -> Fill {
+            Fill(orderID: id, account: account, seq: 1, time: time, side: .buy, price: Price(ticks: 100), quantity: 1)
+        }
+        try await store.save(orders: [try order("1", .owner), try order("2", ann)], fills: [fill("1", .owner), fill("2", ann)])
+        #expect(try await store.order(id: "2", account: .owner) == nil)
+        #expect(try await store.order(id: "2", account: ann)?.account == ann)
+
+        #expect(try await DatabaseAccountStore(database: database).deleteAccount(ann))
+        #expect(try await store.openOrders().map(\.id) == ["1"])
+        #expect(try await store.allFills().map(\.orderID) == ["1"])
+
+        try await store.save(orders: [try order("3", ann)], fills: [fill("2", ann), fill("3", ann)])
+        #expect(try await store.openOrders().map(\.id) == ["1"])
+        #expect(try await store.allFills().map(\.orderID) == ["1"])
     }
 
     /// SPEC §14: removing a person deletes their watchlist, alerts, devices, settings, notices and

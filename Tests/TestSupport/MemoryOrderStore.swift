@@ -54,9 +54,11 @@ public final class MemoryOrderStore: OrderStore {
         }
     }
 
-    public func orderWithFills(id: String) async throws -> (order: Order, fills: [Fill])? {
+    public func orderWithFills(id: String, account: AccountID) async throws -> (order: Order, fills: [Fill])? {
         contents.withLock { contents in
-            contents.orders[id].map { ($0, contents.fills.filter { $0.orderID == id }) }
+            contents.orders[id].flatMap { $0.account == account ? $0 : nil }.map {
+                ($0, contents.fills.filter { $0.orderID == id })
+            }
         }
     }
 
@@ -66,18 +68,34 @@ public final class MemoryOrderStore: OrderStore {
         }
     }
 
+    public func openOrders(account: AccountID) async throws -> [Order] {
+        try await openOrders().filter { $0.account == account }
+    }
+
+    public func orders(account: AccountID, limit: Int) async throws -> [Order] {
+        contents.withLock { contents in
+            Array(
+                contents.placement.reversed().compactMap { contents.orders[$0] }.filter { $0.account == account }
+                    .prefix(limit))
+        }
+    }
+
     public func orders(limit: Int) async throws -> [Order] {
         contents.withLock { contents in
             Array(contents.placement.reversed().prefix(limit).compactMap { contents.orders[$0] })
         }
     }
 
-    public func order(id: String) async throws -> Order? {
-        contents.withLock { $0.orders[id] }
+    public func order(id: String, account: AccountID) async throws -> Order? {
+        contents.withLock { $0.orders[id].flatMap { $0.account == account ? $0 : nil } }
     }
 
     public func allFills() async throws -> [Fill] {
         contents.withLock { $0.fills }
+    }
+
+    public func fills(account: AccountID) async throws -> [Fill] {
+        contents.withLock { $0.fills.filter { $0.account == account } }
     }
 
     public func lastOrderNumber() async throws -> Int {

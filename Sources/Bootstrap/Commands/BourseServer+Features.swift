@@ -78,7 +78,8 @@ extension BourseServer {
         // A provider's stream is subscribed to --feed-symbol; the embedded one simulates it.
         let dialect = sources.feed?.dialect(symbol: options.feed.symbol.uppercased())
         let (desk, exchangeServices) = try await ExchangeSource.make(
-            store: DatabaseOrderStore(database: database), feedURL: feedURL, dialect: dialect,
+            store: DatabaseOrderStore(database: database), startingCash: settings.startingCash, feedURL: feedURL,
+            dialect: dialect,
             configuration: sources.feed?.clientConfiguration ?? .init(), marketHours: sources.marketHours, logger: logger,
             metrics: metrics.factory, now: now)
         let exchange = ExchangeVenue(

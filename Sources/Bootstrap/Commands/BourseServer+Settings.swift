@@ -17,6 +17,8 @@ extension BourseServer {
         let deployID: String?
         /// Where pushes may go (`BOURSE_PUSH_ALLOW_PRIVATE`).
         let pushEndpoints: PushEndpointPolicy
+        /// Every account's starting cash, nil for infinite capital (`BOURSE_STARTING_CASH`).
+        let startingCash: StartingCash?
 
         init(environment: [String: String]) throws {
             sources = try SourceSettings(environment: environment)
@@ -25,6 +27,7 @@ extension BourseServer {
             pushContact = try PushContactSetting.read(environment)
             deployID = DeployIDSetting.read(environment)
             pushEndpoints = try PushEndpointSetting.read(environment)
+            startingCash = try StartingCashSetting.read(environment)
         }
     }
 }

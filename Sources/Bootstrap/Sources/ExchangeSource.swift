@@ -39,14 +39,15 @@ public enum ExchangeSource {
     /// screens' sockets end), the desk (it refuses new orders, commits and answers those it took)
     /// and last the feed client. The database may be closed once they have all returned.
     /// The feed's events and the desk's orders are recorded in `metrics`; the desk trades during
-    /// `marketHours`.
+    /// `marketHours`. With `startingCash` every account starts with that cash (nil: infinite
+    /// capital).
     public static func make(
-        store: any OrderStore, feedURL: URL, dialect: (any FeedDialect)? = nil,
+        store: any OrderStore, startingCash: StartingCash? = nil, feedURL: URL, dialect: (any FeedDialect)? = nil,
         configuration: FeedClient.Configuration = .init(), marketHours: MarketHours = .alwaysOpen, logger: Logger,
         metrics: any MetricsFactory = NOOPMetricsHandler.instance, now: @escaping @Sendable () -> Date = { Date() }
     ) async throws -> (desk: TradingDesk, services: [any Service]) {
         let desk = try await TradingDesk(
-            store: store, now: now, marketHours: marketHours, logger: logger, metrics: metrics)
+            store: store, startingCash: startingCash, now: now, marketHours: marketHours, logger: logger, metrics: metrics)
         let feedMetrics = FeedMetrics(factory: metrics)
         let client = FeedClient(url: feedURL, dialect: dialect, configuration: configuration, logger: logger)
         let feed = FeedService(client: client) { event in

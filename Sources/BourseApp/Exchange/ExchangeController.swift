@@ -27,12 +27,13 @@ struct ExchangeController: FeatureController {
         router.post("api/v1/orders", use: place)
         router.get("api/v1/orders", use: orders)
         router.get("api/v1/orders/:id", use: order)
-        router.get("api/v1/orders.csv") { _, _ in
-            let orders = try await exchange.desk.orders(limit: Self.exportLimit)
+        router.get("api/v1/orders.csv") { _, context in
+            let orders = try await exchange.desk.orders(account: context.account, limit: Self.exportLimit)
             return CSVResponse(table: ExchangeCSV.orders(orders.reversed()), name: "bourse-orders")
         }
-        router.get("api/v1/fills.csv") { _, _ in
-            CSVResponse(table: ExchangeCSV.fills(try await exchange.desk.fills()), name: "bourse-fills")
+        router.get("api/v1/fills.csv") { _, context in
+            CSVResponse(
+                table: ExchangeCSV.fills(try await exchange.desk.fills(account: context.account)), name: "bourse-fills")
         }
         router.delete("api/v1/orders/:id", use: cancel)
         router.get("api/v1/book", use: book)
@@ -51,22 +52,24 @@ struct ExchangeController: FeatureController {
     @Sendable func place(_ request: Request, context: Context) async throws -> Response {
         let json = try await request.json(
             upTo: Self.maxBodyBytes, what: "the order", hint: #"send {"side","type","quantity","price"?}"#)
-        let event = try await exchange.desk.place(try OrderRequest.parse(json))
+        let event = try await exchange.desk.place(try OrderRequest.parse(json), account: context.account)
         return try OrderEventResponse(event).response(from: request, context: context).with(status: .created)
     }
 
     @Sendable func orders(_ request: Request, context: Context) async throws -> OrdersResponse {
         let limit = try request.integerQuery("limit", default: 100, in: 1...1000)
         switch request.textQuery("status") ?? "all" {
-        case "all": return OrdersResponse(try await exchange.desk.orders(limit: limit))
-        case "open": return OrdersResponse(Array(try await exchange.desk.openOrders().reversed().prefix(limit)))
+        case "all": return OrdersResponse(try await exchange.desk.orders(account: context.account, limit: limit))
+        case "open":
+            let open = try await exchange.desk.openOrders(account: context.account)
+            return OrdersResponse(Array(open.reversed().prefix(limit)))
         case let other: throw APIError(.badRequest, "status must be \"open\" or \"all\", got \"\(other.prefix(20))\"")
         }
     }
 
     @Sendable func order(_ request: Request, context: Context) async throws -> OrderEventResponse {
         let id = context.parameters.get("id") ?? ""
-        guard let event = try await exchange.desk.order(id: id) else {
+        guard let event = try await exchange.desk.order(id: id, account: context.account) else {
             throw APIError(.notFound, OrderError.notFound(String(id.prefix(40))).description)
         }
         return OrderEventResponse(event, withNotice: false)
@@ -74,19 +77,19 @@ struct ExchangeController: FeatureController {
 
     @Sendable func cancel(_ request: Request, context: Context) async throws -> OrderEventResponse {
         let id = context.parameters.get("id") ?? ""
-        return OrderEventResponse(try await exchange.desk.cancel(id: String(id.prefix(40))))
+        return OrderEventResponse(try await exchange.desk.cancel(id: String(id.prefix(40)), account: context.account))
     }
 
     @Sendable func book(_ request: Request, context: Context) async throws -> BookResponse {
         let desk = exchange.desk
         return BookResponse(
-            book: await desk.book, symbol: exchange.symbol, state: await desk.feedState, source: exchange.source,
+            book: await desk.book(account: context.account), symbol: exchange.symbol, state: await desk.feedState, source: exchange.source,
             market: await desk.market)
     }
 
     @Sendable func position(_ request: Request, context: Context) async throws -> PositionResponse {
         let desk = exchange.desk
-        let position = try await desk.position()
+        let position = try await desk.position(account: context.account)
         let symbol = await desk.lastTick?.symbol ?? exchange.symbol
         return PositionResponse(position, symbol: symbol, markPrice: await desk.markPrice)
     }

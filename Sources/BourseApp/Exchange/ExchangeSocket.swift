@@ -9,6 +9,9 @@ import Metrics
 /// `/exchange/ws`: the exchange screen's live feed from the app. A snapshot first (state,
 /// market status, book, recent trades for the chart), then every tick, feed state change,
 /// market open or close and order event as it happens. Server to page only; anything the page sends is ignored.
+///
+/// Each socket is one account's (the signed-in person's): its book is what that account's orders
+/// left of each tick, and it hears of that account's orders only (SPEC.md §14).
 struct ExchangeSocket {
     let exchange: ExchangeVenue
     let openSockets: Meter?
@@ -22,16 +25,17 @@ struct ExchangeSocket {
                     origin: request.headers[.origin], host: request.head.authority, secure: context.connection.isSecure)
                     ? .upgrade([:]) : .dontUpgrade
             }
-        ) { [exchange, openSockets] inbound, outbound, _ in
+        ) { [exchange, openSockets] inbound, outbound, context in
+            let account = context.requestContext.account
             openSockets?.increment()
             defer { openSockets?.decrement() }
             // Subscribe before the snapshot, so nothing between the two is missed.
             let updates = exchange.desk.updates()
-            try await outbound.write(.text(try await Self.snapshot(exchange)))
+            try await outbound.write(.text(try await Self.snapshot(exchange, account: account)))
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
                     for await update in updates {
-                        guard let text = Self.message(update) else { continue }
+                        guard let text = Self.message(update, for: account) else { continue }
                         try await outbound.write(.text(text))
                     }
                 }
@@ -46,9 +50,9 @@ struct ExchangeSocket {
     }
 
     /// `{"type":"snapshot","state","market","symbol","source","book","trades"}`; `book` in the tick's own form.
-    static func snapshot(_ exchange: ExchangeVenue) async throws -> String {
+    static func snapshot(_ exchange: ExchangeVenue, account: AccountID) async throws -> String {
         let desk = exchange.desk
-        let book = await desk.book
+        let book = await desk.book(account: account)
         let feedState = await desk.feedState
         let message = SnapshotMessage(
             state: feedState.label, refusal: feedState.refusal.map(RefusalJSON.init), market: MarketJSON(await desk.market),
@@ -61,14 +65,17 @@ struct ExchangeSocket {
         return try APIJSON.text(message)
     }
 
-    /// One update as the page reads it. A tick goes out in the feed's own form (the core's
-    /// writer, `FeedTick.jsonText`: the hot path, one string per tick for every screen).
-    static func message(_ update: TradingUpdate) -> String? {
+    /// One update as `account`'s page reads it, or nil for another account's order. A tick goes
+    /// out in the feed's own form (the core's writer, `FeedTick.jsonText`: the hot path, one
+    /// string per tick for every screen), as that account's orders left it.
+    static func message(_ update: TradingUpdate, for account: AccountID) -> String? {
         switch update {
-        case .tick(let tick): return tick.jsonText
+        case .tick(let tick, let left): return (left[account] ?? tick).jsonText
         case .state(let state):
             return try? APIJSON.text(StateMessage(state: state.label, refusal: state.refusal.map(RefusalJSON.init)))
-        case .order(let event): return try? APIJSON.text(OrderEventResponse(event, type: "order"))
+        case .order(let event):
+            guard event.order.account == account else { return nil }
+            return try? APIJSON.text(OrderEventResponse(event, type: "order"))
         case .market(let status): return try? APIJSON.text(MarketMessage(market: MarketJSON(status)))
         }
     }

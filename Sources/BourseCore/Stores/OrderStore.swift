@@ -12,18 +12,24 @@ public protocol OrderStore: Sendable {
     /// is stored, or (when it throws) none of it. An order that appears more than once is stored
     /// in its last state; a new order takes its place among the others by its first appearance.
     func save(orders: [Order], fills: [Fill]) async throws
-    /// The orders still open (PENDING or PARTIALLY_FILLED), oldest first: the engine's resting
-    /// orders after a restart.
+    /// Every account's orders still open (PENDING or PARTIALLY_FILLED), oldest first: the
+    /// engine's resting orders after a restart.
     func openOrders() async throws -> [Order]
-    /// Every order, newest first, at most `limit`.
+    /// `account`'s orders still open, oldest first.
+    func openOrders(account: AccountID) async throws -> [Order]
+    /// `account`'s orders, newest first, at most `limit`.
+    func orders(account: AccountID, limit: Int) async throws -> [Order]
+    /// Every account's orders, newest first, at most `limit` (the command line's report).
     func orders(limit: Int) async throws -> [Order]
-    /// One order, or nil.
-    func order(id: String) async throws -> Order?
-    /// One order and its fills, oldest first, read at one moment (two reads could see a fill
-    /// committed between them, and an order that disagrees with its fills), or nil.
-    func orderWithFills(id: String) async throws -> (order: Order, fills: [Fill])?
-    /// Every fill, oldest first (the position is computed from them).
+    /// `account`'s order `id`, or nil (another account's order is not found).
+    func order(id: String, account: AccountID) async throws -> Order?
+    /// `account`'s order `id` and its fills, oldest first, read at one moment (two reads could see
+    /// a fill committed between them, and an order that disagrees with its fills), or nil.
+    func orderWithFills(id: String, account: AccountID) async throws -> (order: Order, fills: [Fill])?
+    /// Every account's fills, oldest first (the positions are computed from them).
     func allFills() async throws -> [Fill]
+    /// `account`'s fills, oldest first (its export).
+    func fills(account: AccountID) async throws -> [Fill]
     /// The highest order number used so far (0 when there is none): ids are "1", "2", ...
     func lastOrderNumber() async throws -> Int
 }

@@ -8,9 +8,9 @@ extension TradingDesk {
     /// One piece of work and who waits for its outcome.
     enum Job {
         case feed(FeedEvent, CheckedContinuation<Void, Never>)
-        case place(OrderRequest, CheckedContinuation<OrderEvent, any Error>)
-        /// nil: no open order has that id (the caller asks the store why).
-        case cancel(id: String, CheckedContinuation<OrderEvent?, any Error>)
+        case place(OrderRequest, AccountID, CheckedContinuation<OrderEvent, any Error>)
+        /// nil: the account has no open order with that id (the caller asks the store why).
+        case cancel(id: String, AccountID, CheckedContinuation<OrderEvent?, any Error>)
         /// Whether the market opened or closed (every job checks; this one only checks).
         case checkMarket
 
@@ -18,8 +18,8 @@ extension TradingDesk {
         func refuse() {
             switch self {
             case .feed(_, let done): done.resume()
-            case .place(_, let reply): reply.resume(throwing: TradingError.shuttingDown)
-            case .cancel(_, let reply): reply.resume(throwing: TradingError.shuttingDown)
+            case .place(_, _, let reply): reply.resume(throwing: TradingError.shuttingDown)
+            case .cancel(_, _, let reply): reply.resume(throwing: TradingError.shuttingDown)
             case .checkMarket: break
             }
         }
@@ -95,7 +95,7 @@ extension TradingDesk {
             do {
                 try await store.save(orders: changes.orders, fills: changes.fills)
                 metrics.committed(in: start.duration(to: .now))
-                for fill in changes.fills { ledger.apply(fill) }
+                for fill in changes.fills { ledgers[fill.account, default: AccountLedger()].apply(fill) }
             } catch  where Task.isCancelled {
                 // The desk's task was cancelled (a shutdown past its deadline): the store may
                 // refuse reads too, and the engine is not used again, so it is not rebuilt.
@@ -114,17 +114,27 @@ extension TradingDesk {
 
     /// Applies one job to the engine; nothing is said to anyone yet.
     func apply(_ job: Job) -> Applied {
+        var applied = applyToEngine(job)
+        for fill in applied.report.fills { appliedLedgers[fill.account, default: AccountLedger()].apply(fill) }
+        return applied
+    }
+
+    /// The engine's part of `apply(_:)`.
+    private func applyToEngine(_ job: Job) -> Applied {
         var applied = Applied(job: job)
         if let status = checkMarket() { applied.updates.append(.market(status)) }
         switch job {
         case .feed(.tick(let tick), _):
             // While the market is closed a tick is only shown: nothing fills, triggers or expires.
             guard appliedMarket.isOpen else {
-                applied.updates.append(.tick(tick))
+                applied.updates.append(.tick(tick, left: [:]))
                 break
             }
             applied.report = engine.apply(tick)
-            applied.updates += [.tick(engine.book ?? tick)] + OrderEvent.all(in: applied.report).map(TradingUpdate.order)
+            // The accounts whose resting orders took from this tick see what they left of it.
+            let takers = Set(applied.report.fills.map(\.account))
+            let left = Dictionary(uniqueKeysWithValues: takers.map { ($0, engine.book(account: $0) ?? tick) })
+            applied.updates += [.tick(tick, left: left)] + OrderEvent.all(in: applied.report).map(TradingUpdate.order)
         case .feed(.state(let state), _):
             guard state != appliedFeedState else { break }
             appliedFeedState = state
@@ -133,23 +143,26 @@ extension TradingDesk {
             applied.updates.append(.state(state))
         case .feed(.gap, _), .feed(.malformed, _), .checkMarket:
             break
-        case .place(let request, _):
+        case .place(let request, let account, _):
             lastOrderNumber += 1
             let id = String(lastOrderNumber)
             if !appliedMarket.isOpen, request.type == .market {
-                applied.report = engine.reject(request, id: id, reason: MarketStatus.closedReason, at: now())
+                applied.report = engine.reject(
+                    request, id: id, account: account, reason: MarketStatus.closedReason, at: now())
+            } else if let reason = cashRefusal(of: request, account: account) {
+                applied.report = engine.reject(request, id: id, account: account, reason: reason, at: now())
             } else {
-                applied.report = engine.submit(request, id: id, at: now())
+                applied.report = engine.submit(request, id: id, account: account, at: now())
             }
             let events = OrderEvent.all(in: applied.report)
             applied.updates += events.map(TradingUpdate.order)
             applied.answer = .success(events.first { $0.order.id == id })
-        case .cancel(let id, _):
+        case .cancel(let id, let account, _):
             // Not open here: answered from the store once the batch is committed.
-            guard engine.openOrder(id: id) != nil else { break }
+            guard engine.openOrder(id: id, account: account) != nil else { break }
             do {
                 // A bracket's exit takes the other exit (and what its entry has not filled) with it.
-                applied.report = try engine.cancel(id: id, at: now())
+                applied.report = try engine.cancel(id: id, account: account, at: now())
                 let events = OrderEvent.all(in: applied.report)
                 applied.updates += events.map(TradingUpdate.order)
                 applied.answer = .success(events.first { $0.order.id == id })
@@ -195,8 +208,15 @@ extension TradingDesk {
             count(applied, committed: committed || applied.report.isEmpty)
             applied.resume(committed: committed || applied.report.isEmpty)
         }
-        // While the market is closed the engine has no book: the screens see the feed's last quotes.
-        book = engine.book ?? (appliedMarket.isOpen || appliedFeedState != .live ? nil : lastTick)
+    }
+
+    /// Why `account`'s new order is refused by the cash rule, when accounts have cash: checked
+    /// against the fills and open orders applied to the engine, committed or not.
+    func cashRefusal(of request: OrderRequest, account: AccountID) -> String? {
+        guard let startingCash else { return nil }
+        return CashRule.refusal(
+            of: request, cash: startingCash, ledger: appliedLedgers[account] ?? AccountLedger(),
+            open: engine.openOrders(account: account), book: engine.book(account: account))
     }
 
     /// Counts an order placed or cancelled by how it was answered.
@@ -212,11 +232,12 @@ extension TradingDesk {
     /// Goes back to what the store holds: its open orders, its last order number and its fills. The
     /// book's leftover liquidity is not kept: nothing more fills until the next tick.
     func rebuildFromStore() async {
-        var rebuilt = MatchingEngine()
+        var rebuilt = AccountsEngine()
         do {
             for order in try await store.openOrders() { rebuilt.restore(order) }
             lastOrderNumber = try await store.lastOrderNumber()
-            ledger = PositionLedger(fills: try await store.allFills())
+            ledgers = AccountLedger.byAccount(try await store.allFills())
+            appliedLedgers = ledgers
         } catch {
             logger.critical("could not read the open orders back: \(error)")
         }
@@ -240,13 +261,13 @@ extension TradingDesk.Applied {
         switch job {
         case .feed(_, let done):
             done.resume()
-        case .place(_, let reply):
+        case .place(_, _, let reply):
             switch answer {
             case .success(let event?): reply.resume(returning: event)
             case .success(nil): reply.resume(throwing: TradingError.notSaved)
             case .failure(let error): reply.resume(throwing: error)
             }
-        case .cancel(_, let reply):
+        case .cancel(_, _, let reply):
             reply.resume(with: answer)
         case .checkMarket:
             break

@@ -47,8 +47,9 @@ import ServiceLifecycle
 /// of work and, for hours that change, every `marketCheckInterval` by `run()`, so the screens
 /// hear of the open and the close without a tick.
 public actor TradingDesk: Service {
-    /// The engine and the next order number: only the loop (`run()`) touches them.
-    var engine = MatchingEngine()
+    /// The engine (each account's orders as if alone) and the next order number: only the loop
+    /// (`run()`) touches them.
+    var engine = AccountsEngine()
     var lastOrderNumber: Int
     /// The feed state as last applied to the engine (the published `feedState` follows it once
     /// its batch is answered).
@@ -78,14 +79,18 @@ public actor TradingDesk: Service {
     public internal(set) var market: MarketStatus
     /// The last tick received (the feed's book, before the user's orders took from it).
     public internal(set) var lastTick: FeedTick?
-    /// The liquidity left in the current book after the user's orders took from it.
-    public internal(set) var book: FeedTick?
     /// Gaps and malformed messages since start.
     public private(set) var feedStatistics = FeedStatistics()
     /// The recent trades, for the screen's chart.
     var chart: TradeChart
-    /// The committed fills as open lots: the position without reading every fill again.
-    var ledger: PositionLedger
+    /// Each account's committed fills as open lots and cash: the position without reading every
+    /// fill again.
+    var ledgers: [AccountID: AccountLedger]
+    /// The ledgers with the fills applied to the engine too, committed or not: the cash rule
+    /// checks a new order against them, so two orders in one batch see each other's fills.
+    var appliedLedgers: [AccountID: AccountLedger]
+    /// Every account's starting cash, or nil for infinite capital (`BOURSE_STARTING_CASH`).
+    public nonisolated let startingCash: StartingCash?
 
     /// Opens the desk on `store`, putting its open orders back into the engine: they resume
     /// matching on the next tick once `run()` runs.
@@ -98,19 +103,22 @@ public actor TradingDesk: Service {
     ///   - marketCheckInterval: how often `run()` checks whether the market opened or closed,
     ///     for hours that change.
     ///   - metrics: where orders by status and commit times are recorded (`DeskMetrics`).
+    ///   - startingCash: every account's cash at the start; nil for infinite capital.
     public init(
-        store: any OrderStore, broadcaster: TradingBroadcaster = TradingBroadcaster(),
+        store: any OrderStore, startingCash: StartingCash? = nil, broadcaster: TradingBroadcaster = TradingBroadcaster(),
         chartCapacity: Int = TradeChart.defaultCapacity, now: @escaping @Sendable () -> Date = { Date() },
         marketHours: MarketHours = .alwaysOpen, marketCheckInterval: Duration = .seconds(10), logger: Logger,
         metrics: any MetricsFactory = NOOPMetricsHandler.instance
     ) async throws {
         let lastOrderNumber = try await store.lastOrderNumber()
-        let ledger = PositionLedger(fills: try await store.allFills())
-        var engine = MatchingEngine()
+        let ledgers = AccountLedger.byAccount(try await store.allFills())
+        var engine = AccountsEngine()
         for order in try await store.openOrders() { engine.restore(order) }
         self.engine = engine
         self.lastOrderNumber = lastOrderNumber
-        self.ledger = ledger
+        self.ledgers = ledgers
+        self.appliedLedgers = ledgers
+        self.startingCash = startingCash
         self.store = store
         self.broadcaster = broadcaster
         self.chart = TradeChart(capacity: chartCapacity)
@@ -141,52 +149,74 @@ public actor TradingDesk: Service {
 
     // MARK: - The user
 
-    /// Places an order: matched at once against what is left of the current book, committed,
-    /// then returned with the fills it got.
+    /// Places `account`'s order: matched at once against what that account's orders left of the
+    /// current book, committed, then returned with the fills it got. With cash, a buy over the
+    /// buying power or a sell of shares not held is REJECTED (`CashRule`).
     ///
     /// - Throws: `TradingError.notSaved` when the commit failed (nothing of it was kept),
     ///   `TradingError.shuttingDown` once the desk is stopping.
-    public func place(_ request: OrderRequest) async throws -> OrderEvent {
-        try await withCheckedThrowingContinuation { reply in submit(.place(request, reply)) }
+    public func place(_ request: OrderRequest, account: AccountID) async throws -> OrderEvent {
+        try await withCheckedThrowingContinuation { reply in submit(.place(request, account, reply)) }
     }
 
-    /// Cancels an open order; the fills it had stay.
+    /// Cancels `account`'s open order; the fills it had stay.
     ///
-    /// - Throws: `OrderError.notFound` or `.notOpen` (with its status) when no open order has
-    ///   `id`; `TradingError` as `place(_:)` does.
-    public func cancel(id: String) async throws -> OrderEvent {
-        if let event = try await withCheckedThrowingContinuation({ reply in submit(.cancel(id: id, reply)) }) {
+    /// - Throws: `OrderError.notFound` when `account` has no order `id` (another account's order
+    ///   is not found), `.notOpen` (with its status) when it is final; `TradingError` as
+    ///   `place(_:account:)` does.
+    public func cancel(id: String, account: AccountID) async throws -> OrderEvent {
+        if let event = try await withCheckedThrowingContinuation({ reply in submit(.cancel(id: id, account, reply)) }) {
             return event
         }
-        guard let stored = try await store.order(id: id) else { throw OrderError.notFound(id) }
+        guard let stored = try await store.order(id: id, account: account) else { throw OrderError.notFound(id) }
         throw OrderError.notOpen(id: id, status: stored.status)
     }
 
-    /// The orders, newest first (committed ones only).
-    public nonisolated func orders(limit: Int) async throws -> [Order] {
-        try await store.orders(limit: limit)
+    /// `account`'s orders, newest first (committed ones only).
+    public nonisolated func orders(account: AccountID, limit: Int) async throws -> [Order] {
+        try await store.orders(account: account, limit: limit)
     }
 
-    /// The open orders, oldest first (committed ones only).
-    public nonisolated func openOrders() async throws -> [Order] {
-        try await store.openOrders()
+    /// `account`'s open orders, oldest first (committed ones only).
+    public nonisolated func openOrders(account: AccountID) async throws -> [Order] {
+        try await store.openOrders(account: account)
     }
 
-    /// Every committed fill, oldest first.
-    public nonisolated func fills() async throws -> [Fill] {
-        try await store.allFills()
+    /// `account`'s committed fills, oldest first.
+    public nonisolated func fills(account: AccountID) async throws -> [Fill] {
+        try await store.fills(account: account)
     }
 
-    /// One order with all its fills, as one snapshot of the store.
-    public nonisolated func order(id: String) async throws -> OrderEvent? {
-        guard let (order, fills) = try await store.orderWithFills(id: id) else { return nil }
+    /// `account`'s order with all its fills, as one snapshot of the store.
+    public nonisolated func order(id: String, account: AccountID) async throws -> OrderEvent? {
+        guard let (order, fills) = try await store.orderWithFills(id: id, account: account) else { return nil }
         return OrderEvent(order: order, fills: fills)
     }
 
-    /// The position from every committed fill, valued at the last trade (or the mid when there
-    /// is none). The fills are read once, when the desk opens; each commit adds its own.
-    public func position() async throws -> Position {
-        ledger.position(lastPrice: markPrice)
+    /// `account`'s position from its committed fills, valued at the last trade (or the mid when
+    /// there is none). The fills are read once, when the desk opens; each commit adds its own.
+    public func position(account: AccountID) async throws -> Position {
+        (ledgers[account] ?? AccountLedger()).lots.position(lastPrice: markPrice)
+    }
+
+    /// Where `account` stands: its position valued at the mark, and with cash its cash, buying
+    /// power and equity.
+    public func standing(account: AccountID) async -> AccountStanding {
+        AccountStanding(
+            ledger: ledgers[account] ?? AccountLedger(), mark: markPrice, cash: startingCash,
+            open: engine.openOrders(account: account))
+    }
+
+    /// Every account that has traded, with where it stands (the leaderboard's figures); an
+    /// account without fills stands where it started.
+    public func standings() async -> [AccountID: AccountStanding] {
+        ledgers.mapValues { AccountStanding(ledger: $0, mark: markPrice, cash: startingCash) }
+    }
+
+    /// What `account`'s orders left of the current book (the feed's last quotes while the market
+    /// is closed; nil before a tick or without a live feed).
+    public func book(account: AccountID) async -> FeedTick? {
+        engine.book(account: account) ?? (appliedMarket.isOpen || appliedFeedState != .live ? nil : lastTick)
     }
 
     /// The price the position is valued at: the last trade, else the book's mid, else nil.
@@ -207,8 +237,8 @@ public actor TradingDesk: Service {
     /// Malformed messages refused since start.
     public var malformedMessages: Int { feedStatistics.malformedMessages }
 
-    /// The engine's open orders, for tests that check it agrees with the store. Only meaningful
-    /// when no batch is being committed.
+    /// The engine's open orders, every account's, for tests that check it agrees with the store.
+    /// Only meaningful when no batch is being committed.
     var engineOpenOrders: [Order] { engine.openOrders }
 
     /// How many jobs wait for the next batch, for tests that line up a batch.

@@ -27,4 +27,9 @@ extension BourseDatabase {
                 db, sql: "SELECT COUNT(*) FROM \(table) WHERE account_id = ?", arguments: [account.rawValue]) ?? 0
         }
     }
+
+    /// The highest fill id stored.
+    func maxFillID() throws -> Int {
+        try writer.read { db in try Int.fetchOne(db, sql: "SELECT MAX(id) FROM exchange_fill") ?? 0 }
+    }
 }

@@ -371,5 +371,72 @@ enum Migrations {
                     CREATE INDEX notice_account ON notice(account_id, id);
                     """)
         }
+        migrator.registerMigration("v12: each account's orders and fills") { db in
+            // SPEC.md §14: orders, fills and positions belong to one account. Every order of before
+            // is the owner's. The order table is rebuilt (SQLite cannot add a column with a
+            // REFERENCES clause and a default) with every row kept, its placement order too; the
+            // fills are rebuilt so that they go with their order, as the order goes with its
+            // account: removing a person deletes their orders and fills.
+            try db.execute(
+                sql: """
+                    CREATE TABLE exchange_order_v12 (
+                        row INTEGER PRIMARY KEY,  -- the order the orders were placed in
+                        id TEXT NOT NULL UNIQUE,
+                        account_id INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                        side TEXT NOT NULL CHECK (side IN ('buy', 'sell')),
+                        type TEXT NOT NULL CHECK (type IN ('market', 'limit', 'stop', 'stop_limit', 'trailing_stop')),
+                        -- A bracket's exit shrinks as the other exit fills, to what it filled itself.
+                        quantity INTEGER NOT NULL CHECK (quantity >= 0),
+                        limit_ticks INTEGER CHECK (limit_ticks > 0),
+                        stop_ticks INTEGER CHECK (stop_ticks > 0),
+                        trail_ticks INTEGER CHECK (trail_ticks > 0),
+                        trail_percent TEXT,  -- an exact decimal, as written
+                        time_in_force TEXT NOT NULL CHECK (time_in_force IN ('gtc', 'day', 'ioc', 'fok')),
+                        take_profit_ticks INTEGER CHECK (take_profit_ticks > 0),
+                        stop_loss_ticks INTEGER CHECK (stop_loss_ticks > 0),
+                        parent_id TEXT,  -- the entry of a bracket's exit
+                        triggered INTEGER NOT NULL CHECK (triggered IN (0, 1)),
+                        trigger_ticks INTEGER,  -- the last price that triggered a stop
+                        trail_reference_ticks INTEGER,  -- a trailing stop's lowest or highest last
+                        created_at REAL NOT NULL,
+                        status TEXT NOT NULL CHECK (
+                            status IN ('PENDING', 'PARTIALLY_FILLED', 'FILLED', 'CANCELLED', 'REJECTED', 'EXPIRED')),
+                        filled_quantity INTEGER NOT NULL CHECK (filled_quantity BETWEEN 0 AND quantity),
+                        filled_ticks INTEGER NOT NULL,
+                        reason TEXT,
+                        updated_at REAL NOT NULL
+                    );
+                    INSERT INTO exchange_order_v12 (row, id, account_id, side, type, quantity, limit_ticks, stop_ticks,
+                            trail_ticks, trail_percent, time_in_force, take_profit_ticks, stop_loss_ticks, parent_id,
+                            triggered, trigger_ticks, trail_reference_ticks, created_at, status, filled_quantity,
+                            filled_ticks, reason, updated_at)
+                        SELECT row, id, 1, side, type, quantity, limit_ticks, stop_ticks, trail_ticks, trail_percent,
+                            time_in_force, take_profit_ticks, stop_loss_ticks, parent_id, triggered, trigger_ticks,
+                            trail_reference_ticks, created_at, status, filled_quantity, filled_ticks, reason, updated_at
+                        FROM exchange_order;
+                    CREATE TABLE exchange_fill_v12 (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        order_id TEXT NOT NULL REFERENCES exchange_order (id) ON DELETE CASCADE,
+                        seq INTEGER NOT NULL,
+                        time REAL NOT NULL,
+                        side TEXT NOT NULL CHECK (side IN ('buy', 'sell')),
+                        price_ticks INTEGER NOT NULL CHECK (price_ticks > 0),
+                        quantity INTEGER NOT NULL CHECK (quantity > 0)
+                    );
+                    INSERT INTO exchange_fill_v12 (id, order_id, seq, time, side, price_ticks, quantity)
+                        SELECT id, order_id, seq, time, side, price_ticks, quantity FROM exchange_fill ORDER BY id;
+                    DELETE FROM sqlite_sequence WHERE name = 'exchange_fill_v12';
+                    INSERT INTO sqlite_sequence (name, seq)
+                        SELECT 'exchange_fill_v12', seq FROM sqlite_sequence WHERE name = 'exchange_fill';
+                    DROP TABLE exchange_fill;
+                    DROP TABLE exchange_order;
+                    ALTER TABLE exchange_order_v12 RENAME TO exchange_order;
+                    ALTER TABLE exchange_fill_v12 RENAME TO exchange_fill;
+                    CREATE INDEX exchange_order_open ON exchange_order (status)
+                        WHERE status IN ('PENDING', 'PARTIALLY_FILLED');
+                    CREATE INDEX exchange_order_account ON exchange_order (account_id, row);
+                    CREATE INDEX exchange_fill_order ON exchange_fill (order_id, id);
+                    """)
+        }
     }
 }

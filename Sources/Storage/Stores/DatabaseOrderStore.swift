@@ -11,6 +11,10 @@ public struct DatabaseOrderStore: OrderStore {
         self.database = database
     }
 
+    /// The orders and fills of an account that was removed meanwhile (by `bourse users remove` in
+    /// another process, while this desk still held its open orders) are not written: the account
+    /// and everything it had are gone, and nothing of it comes back.
+    ///
     /// One transaction on GRDB's writer queue (its own serial dispatch queue, not a thread of the
     /// cooperative pool): the caller is suspended, not blocked, through the commit and its fsync.
     public func save(orders: [Order], fills: [Fill]) async throws {
@@ -19,11 +23,12 @@ public struct DatabaseOrderStore: OrderStore {
                 // Cached statements: a group commit writes many rows with the same two statements.
                 let upsert = try db.cachedStatement(
                     sql: """
-                        INSERT INTO exchange_order (id, side, type, quantity, limit_ticks, stop_ticks, trail_ticks,
+                        INSERT INTO exchange_order (id, account_id, side, type, quantity, limit_ticks, stop_ticks, trail_ticks,
                             trail_percent, time_in_force, take_profit_ticks, stop_loss_ticks, parent_id, triggered,
                             trigger_ticks, trail_reference_ticks, created_at, status, filled_quantity, filled_ticks,
                             reason, updated_at)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+                        WHERE EXISTS (SELECT 1 FROM account WHERE id = ?2)
                         ON CONFLICT(id) DO UPDATE SET
                             quantity = excluded.quantity, triggered = excluded.triggered,
                             trigger_ticks = excluded.trigger_ticks, trail_reference_ticks = excluded.trail_reference_ticks,
@@ -34,7 +39,7 @@ public struct DatabaseOrderStore: OrderStore {
                 for order in orders {
                     let kind = order.kind.fields
                     try upsert.execute(arguments: [
-                        order.id, order.side.rawValue, kind.type.rawValue, order.quantity, kind.limitPrice?.ticks,
+                        order.id, order.account.rawValue, order.side.rawValue, kind.type.rawValue, order.quantity, kind.limitPrice?.ticks,
                         kind.stopPrice?.ticks, kind.trailAmount?.ticks, kind.trailPercent?.description,
                         order.timeInForce.rawValue,
                         order.bracket?.takeProfit?.ticks, order.bracket?.stopLoss?.ticks, order.parentID, order.triggered,
@@ -46,7 +51,7 @@ public struct DatabaseOrderStore: OrderStore {
                 let insertFill = try db.cachedStatement(
                     sql: """
                         INSERT INTO exchange_fill (order_id, seq, time, side, price_ticks, quantity)
-                        VALUES (?, ?, ?, ?, ?, ?)
+                        SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM exchange_order WHERE id = ?1)
                         """)
                 for fill in fills {
                     try insertFill.execute(arguments: [
@@ -68,6 +73,31 @@ public struct DatabaseOrderStore: OrderStore {
         }
     }
 
+    public func openOrders(account: AccountID) async throws -> [Order] {
+        try await attempt("read the open orders") {
+            try await database.writer.read { db in
+                try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT * FROM exchange_order
+                        WHERE status IN ('PENDING', 'PARTIALLY_FILLED') AND account_id = ? ORDER BY row
+                        """, arguments: [account.rawValue]
+                ).map(Self.order)
+            }
+        }
+    }
+
+    public func orders(account: AccountID, limit: Int) async throws -> [Order] {
+        try await attempt("read the orders") {
+            try await database.writer.read { db in
+                try Row.fetchAll(
+                    db, sql: "SELECT * FROM exchange_order WHERE account_id = ? ORDER BY row DESC LIMIT ?",
+                    arguments: [account.rawValue, limit]
+                ).map(Self.order)
+            }
+        }
+    }
+
     public func orders(limit: Int) async throws -> [Order] {
         try await attempt("read the orders") {
             try await database.writer.read { db in
@@ -77,21 +107,27 @@ public struct DatabaseOrderStore: OrderStore {
         }
     }
 
-    public func order(id: String) async throws -> Order? {
+    public func order(id: String, account: AccountID) async throws -> Order? {
         try await attempt("read order \(id)") {
             try await database.writer.read { db in
-                try Row.fetchOne(db, sql: "SELECT * FROM exchange_order WHERE id = ?", arguments: [id]).map(Self.order)
+                try Row.fetchOne(
+                    db, sql: "SELECT * FROM exchange_order WHERE id = ? AND account_id = ?",
+                    arguments: [id, account.rawValue]
+                ).map(Self.order)
             }
         }
     }
 
-    public func orderWithFills(id: String) async throws -> (order: Order, fills: [Fill])? {
+    public func orderWithFills(id: String, account: AccountID) async throws -> (order: Order, fills: [Fill])? {
         try await attempt("read order \(id) and its fills") {
             try await database.writer.read { db in
-                guard let order = try Row.fetchOne(db, sql: "SELECT * FROM exchange_order WHERE id = ?", arguments: [id])
+                guard
+                    let order = try Row.fetchOne(
+                        db, sql: "SELECT * FROM exchange_order WHERE id = ? AND account_id = ?",
+                        arguments: [id, account.rawValue])
                 else { return nil }
                 let fills = try Row.fetchAll(
-                    db, sql: "SELECT * FROM exchange_fill WHERE order_id = ? ORDER BY id", arguments: [id])
+                    db, sql: "\(Self.fillsQuery) WHERE f.order_id = ? ORDER BY f.id", arguments: [id])
                 return (try Self.order(order), try fills.map(Self.fill))
             }
         }
@@ -100,10 +136,24 @@ public struct DatabaseOrderStore: OrderStore {
     public func allFills() async throws -> [Fill] {
         try await attempt("read the fills") {
             try await database.writer.read { db in
-                try Row.fetchAll(db, sql: "SELECT * FROM exchange_fill ORDER BY id").map(Self.fill)
+                try Row.fetchAll(db, sql: "\(Self.fillsQuery) ORDER BY f.id").map(Self.fill)
             }
         }
     }
+
+    public func fills(account: AccountID) async throws -> [Fill] {
+        try await attempt("read the fills") {
+            try await database.writer.read { db in
+                try Row.fetchAll(
+                    db, sql: "\(Self.fillsQuery) WHERE o.account_id = ? ORDER BY f.id", arguments: [account.rawValue]
+                ).map(Self.fill)
+            }
+        }
+    }
+
+    /// The fills with their order's account.
+    private static let fillsQuery =
+        "SELECT f.*, o.account_id FROM exchange_fill f JOIN exchange_order o ON o.id = f.order_id"
 
     public func lastOrderNumber() async throws -> Int {
         try await attempt("read the last order number") {
@@ -129,7 +179,7 @@ public struct DatabaseOrderStore: OrderStore {
                 type == .trailingStop ? "a trailing stop without its trail" : "a \(type.rawValue) order without its prices")
         }
         return Order(
-            id: id, side: side, kind: kind, quantity: row["quantity"], timeInForce: timeInForce,
+            id: id, account: AccountID(row["account_id"]), side: side, kind: kind, quantity: row["quantity"], timeInForce: timeInForce,
             bracket: Bracket(takeProfit: price("take_profit_ticks"), stopLoss: price("stop_loss_ticks")),
             parentID: row["parent_id"], createdAt: Date(timeIntervalSince1970: row["created_at"]), status: status,
             filledQuantity: row["filled_quantity"], filledTicks: row["filled_ticks"], reason: row["reason"],
@@ -142,7 +192,7 @@ public struct DatabaseOrderStore: OrderStore {
             throw StorageError.failed(operation: "read a fill", reason: "a side it does not know")
         }
         return Fill(
-            orderID: row["order_id"], seq: row["seq"], time: Date(timeIntervalSince1970: row["time"]), side: side,
+            orderID: row["order_id"], account: AccountID(row["account_id"]), seq: row["seq"], time: Date(timeIntervalSince1970: row["time"]), side: side,
             price: Price(ticks: row["price_ticks"]), quantity: row["quantity"])
     }
 }
