@@ -91,7 +91,9 @@ struct ExchangeController: FeatureController {
         let desk = exchange.desk
         let position = try await desk.position(account: context.account)
         let symbol = await desk.lastTick?.symbol ?? exchange.symbol
-        return PositionResponse(position, symbol: symbol, markPrice: await desk.markPrice)
+        return PositionResponse(
+            position, symbol: symbol, markPrice: await desk.markPrice,
+            standing: await desk.standing(account: context.account), startingCash: desk.startingCash)
     }
 }
 

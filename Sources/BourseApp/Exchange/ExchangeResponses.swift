@@ -112,8 +112,11 @@ struct PositionResponse: ResponseEncodable {
     @ExplicitNull var unrealizedPnL: String?
     @ExplicitNull var marketValue: String?
     @ExplicitNull var markPrice: String?
+    /// With cash (`BOURSE_STARTING_CASH`): the account's cash, buying power, position value and
+    /// equity; null for infinite capital.
+    @ExplicitNull var cash: CashJSON?
 
-    init(_ position: Position, symbol: String?, markPrice: Price?) {
+    init(_ position: Position, symbol: String?, markPrice: Price?, standing: AccountStanding, startingCash: StartingCash?) {
         self.symbol = symbol
         quantity = position.quantity
         averageCost = position.averageCost.map(OrderNotice.priceText)
@@ -122,5 +125,24 @@ struct PositionResponse: ResponseEncodable {
         unrealizedPnL = position.unrealizedPnL?.formatted(places: 2)
         marketValue = position.marketValue?.formatted(places: 2)
         self.markPrice = markPrice?.description
+        cash = startingCash.flatMap { CashJSON(standing, startingCash: $0) }
+    }
+}
+
+/// `{"startingCash","cash","buyingPower","positionValue","equity"}`: where an account with cash stands.
+struct CashJSON: Encodable {
+    let startingCash: String
+    let cash: String
+    let buyingPower: String
+    @ExplicitNull var positionValue: String?
+    @ExplicitNull var equity: String?
+
+    init?(_ standing: AccountStanding, startingCash: StartingCash) {
+        guard let cash = standing.cash, let buyingPower = standing.buyingPower else { return nil }
+        self.startingCash = startingCash.decimal.formatted(places: 2)
+        self.cash = cash.formatted(places: 2)
+        self.buyingPower = buyingPower.formatted(places: 2)
+        positionValue = standing.positionValue?.formatted(places: 2)
+        equity = standing.equity?.formatted(places: 2)
     }
 }
