@@ -5,11 +5,12 @@ import Foundation
 struct OrdersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "orders",
-        abstract: "List the exchange's orders from the database, newest first.")
+        abstract: "List one person's exchange orders from the database (the owner's by default), newest first.")
 
     @Option(help: "The SQLite database file (the one bourse serve uses).") var database = "bourse.sqlite"
     @Option(help: "open (PENDING and PARTIALLY_FILLED) or all.") var status = "all"
     @Option(help: "The most orders to print.") var limit = 50
+    @Option(help: "Whose orders: a person's name (bourse users list); the owner's when left out.") var user: String?
     @Flag(help: "Print JSON (the same as GET /api/v1/orders).") var json = false
     @Flag(help: "Print CSV (RFC 4180, the same columns as GET /api/v1/orders.csv), oldest first.") var csv = false
 
@@ -18,7 +19,8 @@ struct OrdersCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await OrdersReport.run(databasePath: database, status: status, limit: limit, json: json, csv: csv)
+        try await OrdersReport.run(
+            databasePath: database, status: status, limit: limit, json: json, csv: csv, user: user)
             .printOrExit()
     }
 }

@@ -39,6 +39,37 @@ struct OrdersReportTests {
         #expect((document["orders"] as? [[String: Any]])?.map { $0["id"] as? String } == ["2"])
     }
 
+    /// SPEC §14: the owner's orders unless `--user` names another person; a name no one has is
+    /// one line and exit 1.
+    @Test func listsOnePersonsOrders() async throws {
+        let database = try TemporaryDatabase()
+        let ann = try await database.database.addPerson("ann")
+        let store = DatabaseOrderStore(database: database.database)
+        let t0 = Date(timeIntervalSince1970: 1_763_820_000)
+        let request = try OrderRequest.limit(.buy, quantity: 5, price: Price(ticks: 9_000))
+        try await store.save(
+            orders: [
+                Order(id: "1", request: request, createdAt: t0), Order(id: "2", account: ann, request: request, createdAt: t0),
+            ], fills: [])
+
+        let owners = try await OrdersReport.run(databasePath: database.path, status: "all", limit: 50, json: true).get()
+        let anns = try await OrdersReport.run(
+            databasePath: database.path, status: "open", limit: 50, json: true, user: "ann"
+        ).get()
+        func ids(_ json: String) throws -> [String?] {
+            let document = try #require(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+            return try #require(document["orders"] as? [[String: Any]]).map { $0["id"] as? String }
+        }
+        #expect(try ids(owners) == ["1"])
+        #expect(try ids(anns) == ["2"])
+        let nobody = await OrdersReport.run(databasePath: database.path, status: "all", limit: 50, json: false, user: "zed")
+        guard case .failure(let failure) = nobody else {
+            Issue.record("a name no one has was listed")
+            return
+        }
+        #expect(failure.exitCode == 1 && failure.message.contains("zed"))
+    }
+
     @Test func showsEachTypesStopLevelTimeInForceAndDetail() async throws {
         let database = try TemporaryDatabase()
         let store = DatabaseOrderStore(database: database.database)

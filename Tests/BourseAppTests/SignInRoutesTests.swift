@@ -46,13 +46,16 @@ struct SignInRoutesTests {
     /// - Parameters:
     ///   - personal: the watchlist, the alerts and the notices too, kept in the accounts' database
     ///     (`PersonalDataRoutesTests`); `market` prices the watchlist (none: a source that is down).
-    static func fixture(passwordSet: Bool = true, personal: Bool = false, market: Market? = nil) async throws -> Fixture {
+    static func fixture(
+        passwordSet: Bool = true, personal: Bool = false, market: Market? = nil, startingCash: StartingCash? = nil
+    ) async throws -> Fixture {
         var quiet = Logger(label: "test")
         quiet.logLevel = .critical
         let database = try BourseDatabase()
         let accounts = AccountService(store: DatabaseAccountStore(database: database), hasher: PasswordHasher(cost: 4))
         if passwordSet { try await accounts.setPassword(password, name: "ada") }
-        let desk = try await TradingDesk(store: DatabaseOrderStore(database: database), logger: quiet)
+        let desk = try await TradingDesk(
+            store: DatabaseOrderStore(database: database), startingCash: startingCash, logger: quiet)
         let market = market ?? Market(source: .simulated, provider: UnavailableMarket(), now: { Date() })
         let gnb = GNBCatalog(
             client: GNBClient(accept: .json, logger: quiet), sources: GNBSources(baseURL: URL(string: "http://127.0.0.1:9/gnb")!))

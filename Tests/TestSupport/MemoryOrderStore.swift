@@ -80,12 +80,6 @@ public final class MemoryOrderStore: OrderStore {
         }
     }
 
-    public func orders(limit: Int) async throws -> [Order] {
-        contents.withLock { contents in
-            Array(contents.placement.reversed().prefix(limit).compactMap { contents.orders[$0] })
-        }
-    }
-
     public func order(id: String, account: AccountID) async throws -> Order? {
         contents.withLock { $0.orders[id].flatMap { $0.account == account ? $0 : nil } }
     }

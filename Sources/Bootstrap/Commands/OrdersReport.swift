@@ -4,7 +4,8 @@ import ExchangeFeature
 import Foundation
 import Storage
 
-/// `bourse orders`: the exchange's order history from the database, newest first, as aligned
+/// `bourse orders [--user NAME]`: one account's order history (the owner's unless `--user` names
+/// another person) from the database, newest first, as aligned
 /// columns or as `GET /api/v1/orders`'s JSON. Reads the file directly (a running server may
 /// have it open: SQLite in WAL mode lets both read), so it works with the server stopped.
 public enum OrdersReport {
@@ -13,7 +14,7 @@ public enum OrdersReport {
     /// With `csv`, the orders chosen (by `status` and `limit`) as `GET /api/v1/orders.csv` has
     /// them: oldest first.
     public static func run(
-        databasePath: String, status: String, limit: Int, json: Bool, csv: Bool = false
+        databasePath: String, status: String, limit: Int, json: Bool, csv: Bool = false, user: String? = nil
     ) async -> Result<String, CommandFailure> {
         guard (1...maxLimit).contains(limit) else {
             return .failure(CommandFailure(message: "--limit must be from 1 to \(maxLimit), got \(limit)", exitCode: 64))
@@ -29,10 +30,17 @@ public enum OrdersReport {
         }
         let orders: [Order]
         do {
-            let store = DatabaseOrderStore(database: try BourseDatabase(path: databasePath))
+            let database = try BourseDatabase(path: databasePath)
+            let account: AccountID
+            switch await AccountAdmin.account(user, in: database) {
+            case .success(let found): account = found
+            case .failure(let failure): return .failure(failure)
+            }
+            let store = DatabaseOrderStore(database: database)
             orders =
                 status == "open"
-                ? Array(try await store.openOrders().reversed().prefix(limit)) : try await store.orders(limit: limit)
+                ? Array(try await store.openOrders(account: account).reversed().prefix(limit))
+                : try await store.orders(account: account, limit: limit)
         } catch {
             return .failure(CommandFailure(message: "\(error)", exitCode: 2))
         }

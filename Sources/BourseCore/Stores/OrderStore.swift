@@ -19,8 +19,6 @@ public protocol OrderStore: Sendable {
     func openOrders(account: AccountID) async throws -> [Order]
     /// `account`'s orders, newest first, at most `limit`.
     func orders(account: AccountID, limit: Int) async throws -> [Order]
-    /// Every account's orders, newest first, at most `limit` (the command line's report).
-    func orders(limit: Int) async throws -> [Order]
     /// `account`'s order `id`, or nil (another account's order is not found).
     func order(id: String, account: AccountID) async throws -> Order?
     /// `account`'s order `id` and its fills, oldest first, read at one moment (two reads could see

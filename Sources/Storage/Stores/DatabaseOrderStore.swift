@@ -98,15 +98,6 @@ public struct DatabaseOrderStore: OrderStore {
         }
     }
 
-    public func orders(limit: Int) async throws -> [Order] {
-        try await attempt("read the orders") {
-            try await database.writer.read { db in
-                try Row.fetchAll(db, sql: "SELECT * FROM exchange_order ORDER BY row DESC LIMIT ?", arguments: [limit])
-                    .map(Self.order)
-            }
-        }
-    }
-
     public func order(id: String, account: AccountID) async throws -> Order? {
         try await attempt("read order \(id)") {
             try await database.writer.read { db in
