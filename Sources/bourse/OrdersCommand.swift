@@ -20,7 +20,8 @@ struct OrdersCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await OrdersReport.run(
-            databasePath: database, status: status, limit: limit, json: json, csv: csv, user: user)
-            .printOrExit()
+            databasePath: database, status: status, limit: limit, json: json, csv: csv, user: user
+        )
+        .printOrExit()
     }
 }

@@ -28,7 +28,9 @@ struct CashRuleTests {
         // 50 × 101.00 + 49 × 103.00 = 10,097.00 > 10,000.00; 48 more cost 9,994.00.
         let over = try OrderRequest.market(.buy, quantity: 99)
         let within = try OrderRequest.market(.buy, quantity: 98)
-        #expect(CashRule.refusal(of: over, cash: Self.cash, ledger: AccountLedger(), open: [], book: Self.book) == "insufficient buying power")
+        #expect(
+            CashRule.refusal(of: over, cash: Self.cash, ledger: AccountLedger(), open: [], book: Self.book)
+                == "insufficient buying power")
         #expect(CashRule.refusal(of: within, cash: Self.cash, ledger: AccountLedger(), open: [], book: Self.book) == nil)
     }
 
@@ -51,7 +53,8 @@ struct CashRuleTests {
         let ten = try OrderRequest.market(.sell, quantity: 10)
         let eleven = try OrderRequest.market(.sell, quantity: 11)
         #expect(CashRule.refusal(of: ten, cash: Self.cash, ledger: ledger, open: [resting], book: Self.book) == nil)
-        #expect(CashRule.refusal(of: eleven, cash: Self.cash, ledger: ledger, open: [resting], book: Self.book) == "no short selling")
+        #expect(
+            CashRule.refusal(of: eleven, cash: Self.cash, ledger: ledger, open: [resting], book: Self.book) == "no short selling")
     }
 
     @Test func theStandingIsExact() {

@@ -147,7 +147,9 @@ struct MigrationTests {
         let store = DatabaseOrderStore(database: database)
         let time = Date(timeIntervalSince1970: 1_700_000_000)
         func order(_ id: String, _ account: AccountID) throws -> Order {
-            Order(id: id, account: account, request: try OrderRequest.limit(.buy, quantity: 10, price: Price(ticks: 100)), createdAt: time)
+            Order(
+                id: id, account: account, request: try OrderRequest.limit(.buy, quantity: 10, price: Price(ticks: 100)),
+                createdAt: time)
         }
         func fill(_ id: String, _ account: AccountID) -> Fill {
             Fill(orderID: id, account: account, seq: 1, time: time, side: .buy, price: Price(ticks: 100), quantity: 1)

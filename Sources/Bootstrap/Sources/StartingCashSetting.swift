@@ -11,7 +11,8 @@ public enum StartingCashSetting {
         guard let text = environment[variable], !text.isEmpty else { return nil }
         guard let cash = StartingCash(text) else {
             throw CommandFailure(
-                message: "\(variable) must be a positive amount in whole cents, such as 100000 or 2500.50, got \"\(text.prefix(20))\"",
+                message:
+                    "\(variable) must be a positive amount in whole cents, such as 100000 or 2500.50, got \"\(text.prefix(20))\"",
                 exitCode: 64)
         }
         return cash

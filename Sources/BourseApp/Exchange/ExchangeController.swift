@@ -83,7 +83,8 @@ struct ExchangeController: FeatureController {
     @Sendable func book(_ request: Request, context: Context) async throws -> BookResponse {
         let desk = exchange.desk
         return BookResponse(
-            book: await desk.book(account: context.account), symbol: exchange.symbol, state: await desk.feedState, source: exchange.source,
+            book: await desk.book(account: context.account), symbol: exchange.symbol, state: await desk.feedState,
+            source: exchange.source,
             market: await desk.market)
     }
 

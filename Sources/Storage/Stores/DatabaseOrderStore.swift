@@ -39,7 +39,8 @@ public struct DatabaseOrderStore: OrderStore {
                 for order in orders {
                     let kind = order.kind.fields
                     try upsert.execute(arguments: [
-                        order.id, order.account.rawValue, order.side.rawValue, kind.type.rawValue, order.quantity, kind.limitPrice?.ticks,
+                        order.id, order.account.rawValue, order.side.rawValue, kind.type.rawValue, order.quantity,
+                        kind.limitPrice?.ticks,
                         kind.stopPrice?.ticks, kind.trailAmount?.ticks, kind.trailPercent?.description,
                         order.timeInForce.rawValue,
                         order.bracket?.takeProfit?.ticks, order.bracket?.stopLoss?.ticks, order.parentID, order.triggered,
@@ -170,7 +171,8 @@ public struct DatabaseOrderStore: OrderStore {
                 type == .trailingStop ? "a trailing stop without its trail" : "a \(type.rawValue) order without its prices")
         }
         return Order(
-            id: id, account: AccountID(row["account_id"]), side: side, kind: kind, quantity: row["quantity"], timeInForce: timeInForce,
+            id: id, account: AccountID(row["account_id"]), side: side, kind: kind, quantity: row["quantity"],
+            timeInForce: timeInForce,
             bracket: Bracket(takeProfit: price("take_profit_ticks"), stopLoss: price("stop_loss_ticks")),
             parentID: row["parent_id"], createdAt: Date(timeIntervalSince1970: row["created_at"]), status: status,
             filledQuantity: row["filled_quantity"], filledTicks: row["filled_ticks"], reason: row["reason"],
@@ -183,7 +185,8 @@ public struct DatabaseOrderStore: OrderStore {
             throw StorageError.failed(operation: "read a fill", reason: "a side it does not know")
         }
         return Fill(
-            orderID: row["order_id"], account: AccountID(row["account_id"]), seq: row["seq"], time: Date(timeIntervalSince1970: row["time"]), side: side,
+            orderID: row["order_id"], account: AccountID(row["account_id"]), seq: row["seq"],
+            time: Date(timeIntervalSince1970: row["time"]), side: side,
             price: Price(ticks: row["price_ticks"]), quantity: row["quantity"])
     }
 }

@@ -27,8 +27,9 @@ public struct AccountStanding: Sendable, Hashable {
         quantity = position.quantity
         fills = ledger.fillCount
         positionValue = position.marketValue
-        profitAndLoss = position.unrealizedPnL.map { $0 + position.realizedPnL }
-        ?? (position.isFlat ? position.realizedPnL : nil)
+        profitAndLoss =
+            position.unrealizedPnL.map { $0 + position.realizedPnL }
+            ?? (position.isFlat ? position.realizedPnL : nil)
         if let cash {
             let cashTicks = cash.ticks + ledger.cashFlowTicks
             self.cash = Self.money(cashTicks)

@@ -50,7 +50,8 @@ public struct Order: Hashable, Sendable, Identifiable {
 
     /// Every field, for storage to restore an order as it was.
     public init(
-        id: String, account: AccountID = .owner, side: Side, kind: OrderKind, quantity: Int, timeInForce: TimeInForce, bracket: Bracket?,
+        id: String, account: AccountID = .owner, side: Side, kind: OrderKind, quantity: Int, timeInForce: TimeInForce,
+        bracket: Bracket?,
         parentID: String?, createdAt: Date, status: OrderStatus, filledQuantity: Int = 0, filledTicks: Int64 = 0,
         reason: String? = nil, updatedAt: Date? = nil, triggered: Bool? = nil, triggerPrice: Price? = nil,
         trailReference: Price? = nil
