@@ -249,6 +249,29 @@ struct NotificationRoutesTests {
         }
     }
 
+    /// SPEC §14: a fill's notice goes to the order's account, not the owner's.
+    @Test func aFillsNoticeGoesToTheOrdersAccountOnly() async throws {
+        let exchange = try await ExchangeRoutesTests.fixture()
+        let database = exchange.database.database
+        let ann = try await database.addPerson("ann")
+        let notifier = Notifier(store: DatabaseNotificationStore(database: database))
+        let desk = exchange.desk
+        try await exchange.app.test(.router) { _ in
+            let watching = Task { await notifier.watch(desk, symbol: "AAPL") }
+            defer { watching.cancel() }
+            await desk.handle(.state(.live))
+            try await Task.sleep(for: .milliseconds(100))
+            await desk.handle(.tick(try ExchangeRoutesTests.tick(1)))
+            let bought = try await desk.place(try .market(.buy, quantity: 10), account: ann)
+            #expect(bought.order.status == .filled)
+            for _ in 0..<300 where try await notifier.store.notices(of: ann, limit: 10).notices.isEmpty {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+        }
+        #expect(try await notifier.store.notices(of: ann, limit: 10).notices.map(\.kind) == [.fill])
+        #expect(try await notifier.store.notices(of: .owner, limit: 10).notices.isEmpty)
+    }
+
     @Test(arguments: ["0", "201", "ten", ""])
     func aLimitOutsideOneToTwoHundredIsA400(limit: String) async throws {
         let database = try TemporaryDatabase()
