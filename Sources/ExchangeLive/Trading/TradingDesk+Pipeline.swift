@@ -114,7 +114,7 @@ extension TradingDesk {
 
     /// Applies one job to the engine; nothing is said to anyone yet.
     func apply(_ job: Job) -> Applied {
-        var applied = applyToEngine(job)
+        let applied = applyToEngine(job)
         for fill in applied.report.fills { appliedLedgers[fill.account, default: AccountLedger()].apply(fill) }
         return applied
     }
