@@ -377,7 +377,7 @@ function setData(node, name, value) {
 function historyRow(order) {
     const filled = bourse.el("td", { class: "num" }, order.filledQuantity + " of " + order.quantity);
     if (order.averagePrice) filled.append(bourse.el("span", { class: "note" }, "avg " + order.averagePrice));
-    const status = bourse.el("td", { class: "status" },
+    const status = bourse.el("td", { class: "status-cell" },
         bourse.el("span", { class: "status-badge " + order.status.toLowerCase() }, STATUS_WORDS[order.status] || order.status));
     if (order.reason) status.append(bourse.el("span", { class: "note" }, ...phrase(order.reason)));
     const rest = terms(order);
