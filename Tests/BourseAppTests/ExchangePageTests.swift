@@ -150,6 +150,68 @@ struct ExchangePageTests {
         }
     }
 
+    /// SPEC.md §14: a viewer, who may change nothing, watches the market without a ticket, a note
+    /// in its place; a member gets the ticket as the owner does. The book, the chart, the position
+    /// and the orders are on both.
+    @Test func aViewersPageHasNoTicketAndAMembersHasOne() async throws {
+        let fixture = try await SignInRoutesTests.fixture()
+        try await fixture.app.test(.router) { client in
+            let owner = try await PeopleRoutesTests.owner(client)
+            let member = try await PeopleRoutesTests.accept(
+                client, try await PeopleRoutesTests.invite(client, "ann", role: "member", cookie: owner))
+            let viewer = try await PeopleRoutesTests.accept(
+                client, try await PeopleRoutesTests.invite(client, "vic", role: "viewer", cookie: owner))
+            func page(_ cookie: String) async throws -> String {
+                let response = try await client.execute(uri: "/exchange", method: .get, headers: [.cookie: cookie])
+                #expect(response.status == .ok)
+                return String(buffer: response.body)
+            }
+
+            let members = try await page(member)
+            let viewers = try await page(viewer)
+
+            for html in [members, try await page(owner)] {
+                #expect(html.contains(#"<form class="ticket" id="ticket""#))
+                #expect(html.contains(#"id="submit""#) && !html.contains(#"id="viewer-note""#))
+            }
+            #expect(!viewers.contains(#"id="ticket""#) && !viewers.contains(#"class="ticket""#), "no ticket to fill in")
+            #expect(!viewers.contains(#"id="submit""#) && !viewers.contains(#"id="ticket-market""#))
+            #expect(viewers.contains(#"<p class="viewer-note" id="viewer-note">You’re a viewer"#))
+            #expect(viewers.contains("ask the owner to make you a member"))
+            for id in ["ex-chart", "book", "position", "open-orders", "history", "toasts", "order-kinds"] {
+                #expect(viewers.contains(#"id="\#(id)""#), "no #\(id) for a viewer")
+            }
+            #expect(!viewers.contains(#"id="cash-section""#), "no cash without BOURSE_STARTING_CASH")
+        }
+    }
+
+    /// With cash (`BOURSE_STARTING_CASH`) the side column starts with the account's summary, for
+    /// the script to fill from the position; without it the page is as for one person alone.
+    @Test func withCashTheAccountSummaryIsDrawnAndWithoutItNot() async throws {
+        var quiet = Logger(label: "test")
+        quiet.logLevel = .critical
+        let desk = try await TradingDesk(
+            store: DatabaseOrderStore(database: try BourseDatabase()), startingCash: StartingCash("100000"), logger: quiet)
+        let router = Router(context: AppRequestContext.self)
+        ExchangeController(exchange: ExchangeVenue(desk: desk, source: .simulated, symbol: "AAPL")).addRoutes(to: router)
+        let html = try await Application(router: router).test(.router) { client in
+            try await client.execute(uri: "/exchange", method: .get) { String(buffer: $0.body) }
+        }
+
+        #expect(html.contains(#"<section class="panel ex-account-panel" id="cash-section" aria-labelledby="cash-heading">"#))
+        for (id, label) in [
+            ("cash-cash", "Cash"), ("cash-buying-power", "Buying power"), ("cash-position-value", "Position value"),
+            ("cash-equity", "Equity"),
+        ] {
+            #expect(html.contains(#"<dt>\#(label)</dt><dd class="num" id="\#(id)">"#), "\(id)")
+        }
+        let side = try #require(html.components(separatedBy: #"<div class="ex-side">"#).dropFirst().first)
+        #expect(side.range(of: "cash-section")!.lowerBound < side.range(of: "position-section")!.lowerBound)
+        #expect(html.contains(#"<form class="ticket" id="ticket""#), "sign-in is off: the owner's page")
+        let (_, _, without) = try await Self.get("/exchange")
+        #expect(!without.contains("cash-"), "infinite capital: nothing new")
+    }
+
     @Test func aProvidersFeedIsNamedInTheHeaderEscaped() {
         let page = String(describing: ExchangePage(sourceLabel: "Alpaca · <IEX>").render())
         #expect(page.contains(#"<span class="source-full">Alpaca · &lt;IEX&gt;</span>"#))

@@ -178,6 +178,16 @@ struct PageSnapshotTests {
         assertSnapshot(of: page.render(), as: .page)
     }
 
+    /// A viewer's page (SPEC.md §14): a note where the ticket would be.
+    @Test func exchangePageForAViewer() {
+        assertSnapshot(of: ExchangePage(role: .viewer).render(), as: .page)
+    }
+
+    /// With `BOURSE_STARTING_CASH`: the account summary above the position.
+    @Test func exchangePageWithCash() {
+        assertSnapshot(of: ExchangePage(withCash: true).render(), as: .page)
+    }
+
     // MARK: GNB
 
     @Test func gnbProducts() {

@@ -121,6 +121,7 @@ def running_sim(*arguments):
 # their own order. Measured with --durations=0 (seconds on this project's 2-core machine).
 LONGEST_FIRST = [
     "test_phone_app.py",  # ~100
+    "test_exchange_people.py",  # ~80
     "test_free_tier_on_its_way.py",  # ~75
     "test_exchange_ticket.py",  # ~60
     "test_network.py",  # ~60

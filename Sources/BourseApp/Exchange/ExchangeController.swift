@@ -9,8 +9,9 @@ import Metrics
 /// (`/exchange`) and its socket (`/exchange/ws`).
 ///
 /// The screen answers with its shell at once, asking the exchange only whether the market is
-/// open; its script then opens the socket and loads the book, the orders and the position from
-/// the API.
+/// open, drawn for the person's role (a viewer gets no ticket) and, when accounts have cash, with
+/// the account summary; its script then opens the socket and loads the book, the orders and the
+/// position from the API.
 struct ExchangeController: FeatureController {
     typealias Context = AppRequestContext
     let exchange: ExchangeVenue
@@ -38,12 +39,14 @@ struct ExchangeController: FeatureController {
         router.delete("api/v1/orders/:id", use: cancel)
         router.get("api/v1/book", use: book)
         router.get("api/v1/position", use: position)
-        router.get("exchange") { _, _ in
+        router.get("exchange") { _, context in
             HTMLPage(
                 html: ExchangePage(
                     market: await exchange.desk.market,
                     sourceLabel: exchange.sourceLabel ?? exchange.source.marketLabel,
-                    confirmOrdersAbove: exchange.confirmOrdersAbove
+                    confirmOrdersAbove: exchange.confirmOrdersAbove,
+                    role: context.role,
+                    withCash: exchange.desk.startingCash != nil
                 ).render())
         }
         ExchangeSocket(exchange: exchange, openSockets: openSockets).addRoutes(to: router)

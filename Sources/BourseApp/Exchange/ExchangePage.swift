@@ -12,6 +12,11 @@ import BourseCore
 /// ticket says market orders are rejected until then (the socket keeps both up to date). The
 /// order types and times in force are the server's (`OrderKindsTable`): the ticket's buttons are
 /// drawn from them, and the page embeds them as JSON (`#order-kinds`) for its scripts.
+///
+/// With several people (SPEC.md §14) the page is the signed-in person's: a viewer, who may change
+/// nothing, gets a note in the ticket's place (`viewerNote`) and watches the book and the chart;
+/// with cash (`BOURSE_STARTING_CASH`) the side column starts with the account's cash, buying power,
+/// position value and equity (`accountSummary`), filled in with the position.
 struct ExchangePage {
     /// Levels shown on each side of the book.
     static let bookLevels = 10
@@ -27,6 +32,15 @@ struct ExchangePage {
     /// The order value above which the ticket asks to confirm (`BOURSE_CONFIRM_ORDERS_ABOVE`);
     /// nil never asks.
     var confirmOrdersAbove: ExactDecimal? = ExactDecimal(10_000)
+    /// The signed-in person's role: a viewer gets no ticket.
+    var role: Role = .owner
+    /// Whether accounts have cash (`BOURSE_STARTING_CASH`): the account summary is drawn. Without
+    /// it (infinite capital) the page is as it was for one person alone.
+    var withCash = false
+
+    /// What a viewer reads where the ticket would be.
+    static let viewerNote =
+        "You’re a viewer: you watch the book and the chart, but can’t place orders. To trade, ask the owner to make you a member."
 
     func render() -> HTML {
         let closed = !market.isOpen
@@ -56,7 +70,7 @@ struct ExchangePage {
             <div class="ex-chart" id="ex-chart"></div>
             <p class="chart-status" id="ex-chart-status" role="status">Waiting for the first trades…</p>
             </section>
-            \(Self.ticket(note: ticketNote, confirmAbove: confirmOrdersAbove))
+            \(role.mayChange ? Self.ticket(note: ticketNote, confirmAbove: confirmOrdersAbove) : Self.viewerPanel)
             <section class="panel ex-book-panel" id="book-section" aria-labelledby="book-heading">
             <h2 id="book-heading">Order book</h2>
             <div class="bbo" id="bbo">
@@ -74,7 +88,7 @@ struct ExchangePage {
             </table>
             <p class="panel-note" id="book-note">Shares on offer at each price, after your own orders took theirs; the bars show the depth so far.</p>
             </section>
-            <div class="ex-side">
+            <div class="ex-side">\(withCash ? Self.accountSummary : "")
             <section class="panel ex-position-panel" id="position-section" aria-labelledby="position-heading">
             <h2 id="position-heading">Your position</h2>
             <dl class="position" id="position" aria-busy="true">
@@ -119,6 +133,36 @@ struct ExchangePage {
             scripts: ["exchange.js"],
             stylesheets: ["exchange.css"]
         ).render()
+    }
+
+    /// In the ticket's place for a viewer, who may change nothing: what they can do here and how to
+    /// trade. No form, so the page's scripts find no ticket and leave it alone.
+    static var viewerPanel: HTML {
+        #"""
+        <section class="panel ex-ticket-panel ex-viewer-panel" id="viewer-section" aria-labelledby="viewer-heading">
+        <h2 id="viewer-heading">Trading</h2>
+        <p class="viewer-note" id="viewer-note">\#(viewerNote)</p>
+        </section>
+        """#
+    }
+
+    /// The account's money with cash (SPEC.md §14): cash, buying power (cash less what open buys
+    /// reserve), the shares' value at the last trade and equity (cash plus that value), filled in
+    /// by `exchange-position.js` from `GET /api/v1/position`'s `cash`, each time the position is.
+    static var accountSummary: HTML {
+        #"""
+
+        <section class="panel ex-account-panel" id="cash-section" aria-labelledby="cash-heading">
+        <h2 id="cash-heading">Your account</h2>
+        <dl class="position cash-summary" id="cash-summary" aria-busy="true">
+        <dt>Cash</dt><dd class="num" id="cash-cash"><span class="bone"></span></dd>
+        <dt>Buying power</dt><dd class="num" id="cash-buying-power"></dd>
+        <dt>Position value</dt><dd class="num" id="cash-position-value"></dd>
+        <dt>Equity</dt><dd class="num" id="cash-equity"></dd>
+        </dl>
+        <p class="panel-note" id="cash-note" role="status">Loading your account…</p>
+        </section>
+        """#
     }
 
     /// The order ticket. The side and the types (`OrderType.allCases`, in that order, with their

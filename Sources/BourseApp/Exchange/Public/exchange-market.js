@@ -23,5 +23,6 @@ export function setMarket(market) {
     const note = $("market-note");
     setText(note, market.open ? "" : (opens ? "Market closed: opens " + opens + "." : "Market closed."));
     note.hidden = market.open;
-    $("ticket-market").hidden = market.open;
+    const ticketNote = $("ticket-market");  // none on a viewer's page (no ticket)
+    if (ticketNote) ticketNote.hidden = market.open;
 }

@@ -1,7 +1,7 @@
 import * as bourse from "./bourse.js";
 import * as dates from "./dates.js";
 import { $, FINAL, STATUS_WORDS, state, setText, clock, describe } from "./exchange-state.js";
-import { refreshPosition } from "./exchange-position.js";
+import { refreshPosition, money } from "./exchange-position.js";
 import { TIF_WORDS, defaultTif } from "./exchange-ticket-rules.js";
 import { STOP_TYPES, TYPE_WORDS } from "./exchange-kinds.js";
 
@@ -76,7 +76,7 @@ function capitalized(text) {
 export function notify(order, notice) {
     if (!order || typeof notice !== "string" || notice === "") return;
     let key = order.id + "|" + order.status + "|" + order.filledQuantity + "|" + (order.triggered === true);
-    let text = capitalized(notice);
+    let text = capitalized(notice) + cashHelp(order);
     const word = exitWord(order);
     if (word && order.status === "CANCELLED" && order.reason === "cancelled by the user") {
         key = "exits cancelled|" + order.parentId;
@@ -90,6 +90,23 @@ export function notify(order, notice) {
     state.seenNotices.add(key);
     if (state.seenNotices.size > 1000) state.seenNotices.delete(state.seenNotices.values().next().value);
     toast(noticeKind(order), text, order.id);
+}
+
+/** With cash (SPEC.md §14), what an order refused for it could have been, from the position the
+ *  page last loaded: " (you have $93,044.50)", " (you can sell at most 40)"; "" otherwise. */
+function cashHelp(order) {
+    const position = state.position;
+    if (order.status !== "REJECTED" || !position || !position.cash) return "";
+    if (order.reason === "insufficient buying power") return " (you have " + money(position.cash.buyingPower) + ")";
+    if (order.reason !== "no short selling" || typeof position.quantity !== "number") return "";
+    // What the open sells will sell is not for sale again (a bracket's exits only close their entry's shares).
+    let selling = 0;
+    for (const open of state.orders.values()) {
+        if (open.side === "sell" && !open.parentId && isOpen(open)) selling += open.quantity - open.filledQuantity;
+    }
+    const held = Math.max(0, position.quantity), most = Math.max(0, held - selling);
+    if (held === 0) return " (you hold no shares)";
+    return most === 0 ? " (your open sells already take all " + held + ")" : " (you can sell at most " + most + ")";
 }
 
 // ---- Notices (SPEC.md §12): they never cover the work. On a phone one at a time, above the tab
@@ -112,9 +129,11 @@ export function toast(kind, text, orderID) {
     const slow = kind === "bad" || kind === "warn";
     setTimeout(remove, narrow.matches ? (slow ? 8000 : 5000) : (slow ? 15000 : 10000));
     const line = $("ticket-notice");
-    setPhrase(line, text);
-    line.dataset.kind = kind;
-    line.hidden = false;
+    if (line) {  // a viewer's page has no ticket
+        setPhrase(line, text);
+        line.dataset.kind = kind;
+        line.hidden = false;
+    }
     placeToasts();
 }
 
@@ -126,8 +145,9 @@ function overlaps(a, b) {
  *  phone), else at the top under the sticky bar, else out of the way until the ticket scrolls off. */
 export function placeToasts() {
     const box = $("toasts");
-    if (box.children.length === 0) { box.dataset.place = "bottom"; return; }
-    const ticket = $("ticket-section").getBoundingClientRect();
+    const section = $("ticket-section");
+    if (box.children.length === 0 || !section) { box.dataset.place = "bottom"; return; }
+    const ticket = section.getBoundingClientRect();
     box.style.top = "";
     box.dataset.place = "bottom";
     if (!overlaps(box.getBoundingClientRect(), ticket)) return;
@@ -146,7 +166,7 @@ function placeSoon() {
 }
 window.addEventListener("scroll", placeSoon, { passive: true });
 window.addEventListener("resize", placeSoon);
-new ResizeObserver(placeSoon).observe($("ticket-section"));
+if ($("ticket-section")) new ResizeObserver(placeSoon).observe($("ticket-section"));
 
 export function onOrderEvent(message) {
     const changed = mergeOrder(message.order);
@@ -357,7 +377,7 @@ function setData(node, name, value) {
 function historyRow(order) {
     const filled = bourse.el("td", { class: "num" }, order.filledQuantity + " of " + order.quantity);
     if (order.averagePrice) filled.append(bourse.el("span", { class: "note" }, "avg " + order.averagePrice));
-    const status = bourse.el("td", { class: "status" },
+    const status = bourse.el("td", { class: "status-cell" },
         bourse.el("span", { class: "status-badge " + order.status.toLowerCase() }, STATUS_WORDS[order.status] || order.status));
     if (order.reason) status.append(bourse.el("span", { class: "note" }, ...phrase(order.reason)));
     const rest = terms(order);

@@ -6,16 +6,16 @@ import {
     TYPES, TIF_NAMES, TIF_HINTS, defaultTif, checkTicket, hints, submitLabel, orderValue, thresholdCents, moneyText
 } from "./exchange-ticket-rules.js";
 
-
 // ---- The ticket: the fields its type takes, checked here by the server's rules before sending. ----
 // Live data never writes a field (SPEC.md §12): what the person typed is what is sent and what the
 // button says. The book's prices are offered as taps ("Use ask 138.85") beside the price fields.
+// A viewer's page has no ticket (SPEC.md §14): then nothing here is wired and the exports do nothing.
 
 const form = $("ticket"), quantityInput = $("quantity"), priceInput = $("limit-price"), submit = $("submit");
 const tifSelect = $("time-in-force"), trailUnit = $("trail-unit"), bracketToggle = $("bracket-toggle");
 const confirmBox = $("ticket-confirm"), confirmPlace = $("confirm-place");
 /** The order value above which the ticket asks before sending, in cents (null: never asks). */
-const confirmAbove = thresholdCents(form.dataset.confirmAbove);
+const confirmAbove = form ? thresholdCents(form.dataset.confirmAbove) : null;
 
 /** Each checked field: its input, the element its error goes in and its rule. */
 const FIELDS = {
@@ -53,6 +53,7 @@ function fillTifOptions() {
 }
 
 export function updateTicket() {
+    if (!form) return;
     const rules = TYPES[state.type];
     document.querySelectorAll("button[data-side]").forEach(function (button) {
         button.setAttribute("aria-pressed", button.dataset.side === state.side ? "true" : "false");
@@ -89,6 +90,7 @@ const OFFERS = [
 ];
 
 export function offerPrices() {
+    if (!form) return;
     for (const offer of OFFERS) {
         const offered = offer.price();
         const label = offered ? "Use " + offered.word + " " + offered.price : "";
@@ -97,18 +99,6 @@ export function offerPrices() {
         offer.button.hidden = !offered;
         offer.button.setAttribute("aria-label", offered ? label + " as the " + (offer.field === "price" ? "limit price" : "stop price") : "");
     }
-}
-
-for (const offer of OFFERS) {
-    offer.button.addEventListener("click", function () {
-        const price = offer.button.dataset.price;
-        if (!price) return;
-        // Only a tap writes a field, with exactly the price the button showed.
-        FIELDS[offer.field].input.value = price;
-        showFieldError(offer.field, "");
-        closeConfirm();
-        updateTicket();
-    });
 }
 
 /** Shows or clears one field's error beside it, and marks its input. */
@@ -133,45 +123,6 @@ function setTicketError(message) {
             FIELDS[name].input.setAttribute("aria-invalid", message !== "" && names[name] ? "true" : "false");
         }
     }
-}
-
-document.querySelectorAll("button[data-side]").forEach(function (button) {
-    button.addEventListener("click", function () {
-        state.side = button.dataset.side;
-        closeConfirm();
-        updateTicket();
-    });
-});
-document.querySelectorAll("button[data-type]").forEach(function (button) {
-    button.addEventListener("click", function () {
-        const changed = state.type !== button.dataset.type;
-        state.type = button.dataset.type;
-        if (changed) {
-            // A new type starts from its default time in force.
-            fillTifOptions();
-            tifSelect.value = defaultTif(state.type);
-        }
-        closeConfirm();
-        updateTicket();
-    });
-});
-bracketToggle.addEventListener("click", function () {
-    bracketToggle.setAttribute("aria-expanded", bracketOpen() ? "false" : "true");
-    updateTicket();
-    if (bracketOpen()) FIELDS.takeProfit.input.focus();
-});
-tifSelect.addEventListener("change", function () { closeConfirm(); updateTicket(); });
-trailUnit.addEventListener("change", function () {
-    showFieldError("trail", "");
-    closeConfirm();
-    updateTicket();
-});
-for (const name of Object.keys(FIELDS)) {
-    FIELDS[name].input.addEventListener("input", function () {
-        showFieldError(name, "");
-        closeConfirm();
-        updateTicket();
-    });
 }
 
 /** The fields' names in the ticket's error: "correct the quantity and the limit price". */
@@ -199,49 +150,13 @@ function openConfirm(body, label, value) {
 
 /** Back to the ticket as it was (any change to the ticket closes the step: it confirmed another order). */
 export function closeConfirm() {
-    if (confirmBox.hidden && !awaiting) return;
+    if (!form || (confirmBox.hidden && !awaiting)) return;
     const hadFocus = confirmBox.contains(document.activeElement);
     awaiting = null;
     confirmBox.hidden = true;
     submit.hidden = false;
     if (hadFocus) submit.focus();
 }
-
-$("confirm-back").addEventListener("click", closeConfirm);
-confirmPlace.addEventListener("click", function () {
-    if (!awaiting || state.submitting) return;
-    const { body } = awaiting;
-    closeConfirm();
-    place(body);
-});
-confirmBox.addEventListener("keydown", function (event) {
-    if (event.key === "Escape") closeConfirm();
-});
-
-form.addEventListener("submit", function (event) {
-    event.preventDefault();
-    if (state.submitting) return;
-    const current = values();
-    const { errors, body } = checkTicket(current);
-    for (const name of Object.keys(FIELDS)) showFieldError(name, errors[name] || "");
-    const wrong = Object.keys(errors);
-    if (wrong.length > 0) {
-        const named = wrong.map(function (name) { return FIELD_WORDS[name]; });
-        const list = named.length === 1 ? named[0] : named.slice(0, -1).join(", ") + " and " + named[named.length - 1];
-        setTicketError("Nothing was sent: " + (wrong.length === 1 && wrong[0] === "quantity"
-            ? errors.quantity.replace(/^./, function (c) { return c.toLowerCase(); })
-            : "correct " + list + ", marked above."));
-        FIELDS[wrong[0]].input.focus();
-        return;
-    }
-    setTicketError("");
-    const value = orderValue(current, state.book);
-    if (confirmAbove !== null && value !== null && value.cents > confirmAbove) {
-        openConfirm(body, submitLabel(current), value);
-        return;
-    }
-    place(body);
-});
 
 async function place(body) {
     if (state.submitting) return;
@@ -265,3 +180,96 @@ async function place(body) {
         updateTicket();
     }
 }
+
+// ---- Wiring: what each part of the ticket does when touched (only on a page with a ticket). ----
+
+function wireTicket() {
+    for (const offer of OFFERS) {
+        offer.button.addEventListener("click", function () {
+            const price = offer.button.dataset.price;
+            if (!price) return;
+            // Only a tap writes a field, with exactly the price the button showed.
+            FIELDS[offer.field].input.value = price;
+            showFieldError(offer.field, "");
+            closeConfirm();
+            updateTicket();
+        });
+    }
+
+    document.querySelectorAll("button[data-side]").forEach(function (button) {
+        button.addEventListener("click", function () {
+            state.side = button.dataset.side;
+            closeConfirm();
+            updateTicket();
+        });
+    });
+    document.querySelectorAll("button[data-type]").forEach(function (button) {
+        button.addEventListener("click", function () {
+            const changed = state.type !== button.dataset.type;
+            state.type = button.dataset.type;
+            if (changed) {
+                // A new type starts from its default time in force.
+                fillTifOptions();
+                tifSelect.value = defaultTif(state.type);
+            }
+            closeConfirm();
+            updateTicket();
+        });
+    });
+    bracketToggle.addEventListener("click", function () {
+        bracketToggle.setAttribute("aria-expanded", bracketOpen() ? "false" : "true");
+        updateTicket();
+        if (bracketOpen()) FIELDS.takeProfit.input.focus();
+    });
+    tifSelect.addEventListener("change", function () { closeConfirm(); updateTicket(); });
+    trailUnit.addEventListener("change", function () {
+        showFieldError("trail", "");
+        closeConfirm();
+        updateTicket();
+    });
+    for (const name of Object.keys(FIELDS)) {
+        FIELDS[name].input.addEventListener("input", function () {
+            showFieldError(name, "");
+            closeConfirm();
+            updateTicket();
+        });
+    }
+
+    $("confirm-back").addEventListener("click", closeConfirm);
+    confirmPlace.addEventListener("click", function () {
+        if (!awaiting || state.submitting) return;
+        const { body } = awaiting;
+        closeConfirm();
+        place(body);
+    });
+    confirmBox.addEventListener("keydown", function (event) {
+        if (event.key === "Escape") closeConfirm();
+    });
+
+    form.addEventListener("submit", function (event) {
+        event.preventDefault();
+        if (state.submitting) return;
+        const current = values();
+        const { errors, body } = checkTicket(current);
+        for (const name of Object.keys(FIELDS)) showFieldError(name, errors[name] || "");
+        const wrong = Object.keys(errors);
+        if (wrong.length > 0) {
+            const named = wrong.map(function (name) { return FIELD_WORDS[name]; });
+            const list = named.length === 1 ? named[0] : named.slice(0, -1).join(", ") + " and " + named[named.length - 1];
+            setTicketError("Nothing was sent: " + (wrong.length === 1 && wrong[0] === "quantity"
+                ? errors.quantity.replace(/^./, function (c) { return c.toLowerCase(); })
+                : "correct " + list + ", marked above."));
+            FIELDS[wrong[0]].input.focus();
+            return;
+        }
+        setTicketError("");
+        const value = orderValue(current, state.book);
+        if (confirmAbove !== null && value !== null && value.cents > confirmAbove) {
+            openConfirm(body, submitLabel(current), value);
+            return;
+        }
+        place(body);
+    });
+}
+
+if (form) wireTicket();
