@@ -46,13 +46,17 @@ struct SignInRoutesTests {
     /// - Parameters:
     ///   - personal: the watchlist, the alerts and the notices too, kept in the accounts' database
     ///     (`PersonalDataRoutesTests`); `market` prices the watchlist (none: a source that is down).
-    static func fixture(passwordSet: Bool = true, personal: Bool = false, market: Market? = nil) async throws -> Fixture {
+    ///   - startingCash: every account's cash on the exchange (none: infinite capital).
+    static func fixture(
+        passwordSet: Bool = true, personal: Bool = false, market: Market? = nil, startingCash: StartingCash? = nil
+    ) async throws -> Fixture {
         var quiet = Logger(label: "test")
         quiet.logLevel = .critical
         let database = try BourseDatabase()
         let accounts = AccountService(store: DatabaseAccountStore(database: database), hasher: PasswordHasher(cost: 4))
         if passwordSet { try await accounts.setPassword(password, name: "ada") }
-        let desk = try await TradingDesk(store: DatabaseOrderStore(database: database), logger: quiet)
+        let desk = try await TradingDesk(
+            store: DatabaseOrderStore(database: database), startingCash: startingCash, logger: quiet)
         let market = market ?? Market(source: .simulated, provider: UnavailableMarket(), now: { Date() })
         let gnb = GNBCatalog(
             client: GNBClient(accept: .json, logger: quiet), sources: GNBSources(baseURL: URL(string: "http://127.0.0.1:9/gnb")!))
@@ -69,7 +73,9 @@ struct SignInRoutesTests {
         let features = AppFeatures(
             market: market, search: ListingSearch(), gnb: gnb,
             exchange: ExchangeVenue(desk: desk, source: .simulated, symbol: "AAPL"), watchlist: watchlist, alerts: alerts,
-            notifier: notifier, accounts: accounts, metrics: prometheusMetrics())
+            notifier: notifier, accounts: accounts,
+            leaderboard: ExchangeLeaderboard(desk: desk, settings: DatabaseServerSettingStore(database: database)),
+            metrics: prometheusMetrics())
         let router = buildRouter(features)
         let app = Application(
             router: router, server: .http1WebSocketUpgrade(webSocketRouter: router), services: [desk, desk.broadcaster],
