@@ -258,6 +258,7 @@ let package = Package(
                 .process("Layout/Public"), .process("Markets/Public"), .process("Charts/Public"),
                 .process("Search/Public"), .process("Exchange/Public"), .process("GNB/Public"),
                 .process("Watchlist/Public"), .process("PhoneApp/Public"), .process("People/Public"),
+                .process("Leaderboard/Public"),
                 .copy("API/openapi.json"),
             ]
         ),

@@ -46,7 +46,9 @@ struct APIContractTests {
             watchlist: StoredWatchlist(store: DatabaseWatchlistStore(database: database), market: market, listings: search),
             alerts: PriceAlerts(store: DatabaseAlertStore(database: database), listings: search),
             notifier: Notifier(store: DatabaseNotificationStore(database: database)),
-            accounts: AccountService(store: DatabaseAccountStore(database: database)), metrics: prometheusMetrics())
+            accounts: AccountService(store: DatabaseAccountStore(database: database)),
+            leaderboard: ExchangeLeaderboard(desk: desk, settings: DatabaseServerSettingStore(database: database)),
+            metrics: prometheusMetrics())
         return buildRouter(features)
     }
 

@@ -25,7 +25,7 @@ struct AssetsTests {
     /// Every page the app renders, the error pages included.
     static let pages = [
         "/", "/markets", "/stocks/AAPL", "/stocks/%3Cb%3E", "/search", "/search?q=apple", "/exchange", "/gnb", "/gnb/T2006",
-        "/gnb/%3Cb%3E", "/nowhere", "/people",
+        "/gnb/%3Cb%3E", "/nowhere", "/people", "/leaderboard",
     ]
 
     /// `Sources/BourseApp`, where the files are written.
@@ -68,7 +68,8 @@ struct AssetsTests {
             router: buildRouter(
                 AppFeatures(
                     market: market, search: ListingSearch(), gnb: gnb, exchange: exchange, watchlist: watchlist,
-                    accounts: accounts)))
+                    accounts: accounts,
+                    leaderboard: ExchangeLeaderboard(desk: desk, settings: DatabaseServerSettingStore(database: database)))))
     }
 
     /// The module scripts (`<script type="module" src>`), stylesheets (`<link rel="stylesheet" href>`)

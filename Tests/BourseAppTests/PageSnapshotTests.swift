@@ -188,6 +188,58 @@ struct PageSnapshotTests {
         assertSnapshot(of: ExchangePage(withCash: true).render(), as: .page)
     }
 
+    // MARK: Leaderboard
+
+    /// The board of the leaderboard's snapshots: a member ahead, a hostile name, a long one tied
+    /// with it, and the owner holding shares with no trade yet to value them at.
+    static func leaderboard(cash: StartingCash?, mark: String?) throws -> Leaderboard {
+        func standing(_ fills: [(Side, Int, String)], mark: String?) throws -> AccountStanding {
+            var ledger = AccountLedger()
+            for (side, quantity, price) in fills {
+                ledger.apply(
+                    Fill(
+                        orderID: "1", seq: 1, time: Date(timeIntervalSince1970: 0), side: side,
+                        price: try Price(parsing: price), quantity: quantity))
+            }
+            return AccountStanding(ledger: ledger, mark: try mark.map { try Price(parsing: $0) }, cash: cash)
+        }
+        return Leaderboard(
+            entrants: [
+                .init(
+                    account: .owner, name: "ada", role: .owner,
+                    standing: try standing([(.buy, 5, "101.26")], mark: nil)),
+                .init(
+                    account: AccountID(2), name: "ann", role: .member,
+                    standing: try standing([(.buy, 10, "101.26"), (.sell, 4, "102.50")], mark: mark)),
+                .init(account: AccountID(3), name: Self.hostile, role: .member, standing: try standing([], mark: mark)),
+                .init(
+                    account: AccountID(4), name: "Bartholomew Featherstonehaugh-Smythe", role: .member,
+                    standing: try standing([], mark: mark)),
+                .init(
+                    account: AccountID(5), name: "bob", role: .member,
+                    standing: try standing([(.sell, 1, "99.00")], mark: mark)),
+                .init(account: AccountID(6), name: "vic", role: .viewer, standing: try standing([], mark: mark)),
+            ], startingCash: cash)
+    }
+
+    @Test func leaderboardWithoutCash() throws {
+        let board = try Self.leaderboard(cash: nil, mark: "102.00")
+        PageLayout.$signedIn.withValue(Identity(account: AccountID(2), name: "ann", role: .member, credential: .session)) {
+            PageLayout.$leaderboardLink.withValue(true) {
+                assertSnapshot(of: LeaderboardPage.render(board, you: AccountID(2), hidden: false, isOwner: false), as: .page)
+            }
+        }
+    }
+
+    @Test func leaderboardWithCashHiddenByTheOwner() throws {
+        let board = try Self.leaderboard(cash: StartingCash("100000"), mark: "102.00")
+        PageLayout.$signedIn.withValue(Identity(account: .owner, name: "ada", role: .owner, credential: .session)) {
+            PageLayout.$leaderboardLink.withValue(true) {
+                assertSnapshot(of: LeaderboardPage.render(board, you: .owner, hidden: true, isOwner: true), as: .page)
+            }
+        }
+    }
+
     // MARK: GNB
 
     @Test func gnbProducts() {

@@ -46,6 +46,7 @@ struct SignInRoutesTests {
     /// - Parameters:
     ///   - personal: the watchlist, the alerts and the notices too, kept in the accounts' database
     ///     (`PersonalDataRoutesTests`); `market` prices the watchlist (none: a source that is down).
+    ///   - startingCash: every account's cash on the exchange (none: infinite capital).
     static func fixture(
         passwordSet: Bool = true, personal: Bool = false, market: Market? = nil, startingCash: StartingCash? = nil
     ) async throws -> Fixture {
@@ -72,7 +73,9 @@ struct SignInRoutesTests {
         let features = AppFeatures(
             market: market, search: ListingSearch(), gnb: gnb,
             exchange: ExchangeVenue(desk: desk, source: .simulated, symbol: "AAPL"), watchlist: watchlist, alerts: alerts,
-            notifier: notifier, accounts: accounts, metrics: prometheusMetrics())
+            notifier: notifier, accounts: accounts,
+            leaderboard: ExchangeLeaderboard(desk: desk, settings: DatabaseServerSettingStore(database: database)),
+            metrics: prometheusMetrics())
         let router = buildRouter(features)
         let app = Application(
             router: router, server: .http1WebSocketUpgrade(webSocketRouter: router), services: [desk, desk.broadcaster],

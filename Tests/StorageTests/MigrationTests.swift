@@ -119,7 +119,7 @@ struct MigrationTests {
                     """)
         }
         let database = try BourseDatabase(path: path)
-        #expect(try database.appliedMigrations().last == "v12: each account's orders and fills")
+        #expect(try database.appliedMigrations().contains("v12: each account's orders and fills"))
         let store = DatabaseOrderStore(database: database)
         #expect(try await store.orders(account: .owner, limit: 10).map(\.id) == ["2", "1"])
         #expect(try await store.openOrders(account: .owner).map(\.id) == ["1"])
@@ -136,6 +136,30 @@ struct MigrationTests {
                     price: Price(ticks: 10_000), quantity: 5)
             ])
         #expect(try database.maxFillID() == 4)
+    }
+
+    /// SPEC §14: the owner's settings for everyone. A server of before gains the table with
+    /// nothing in it, and the leaderboard shown; a change outlives a restart; a value the store
+    /// cannot read is an error, never taken for a default.
+    @Test func v13AddsTheServerSettingsWithTheLeaderboardShown() async throws {
+        let (path, directory) = TemporaryDatabase.newPath()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        do {
+            let old = try BourseDatabase(path: path, migratedThrough: "v12: each account's orders and fills")
+            #expect(try !old.tableNames().contains("server_setting"))
+        }
+        let database = try BourseDatabase(path: path)
+        #expect(try database.appliedMigrations().last == "v13: server settings")
+        let store = DatabaseServerSettingStore(database: database)
+        #expect(try await store.leaderboardHidden() == false)
+
+        try await store.setLeaderboardHidden(true)
+        #expect(try await DatabaseServerSettingStore(database: try BourseDatabase(path: path)).leaderboardHidden())
+        try await store.setLeaderboardHidden(false)
+        #expect(try await store.leaderboardHidden() == false)
+
+        try database.execute(sql: "UPDATE server_setting SET value = 'maybe' WHERE key = 'leaderboard_hidden'")
+        await #expect(throws: StorageError.self) { try await store.leaderboardHidden() }
     }
 
     /// SPEC §14: removing a person deletes their orders and fills; an order the desk still held for

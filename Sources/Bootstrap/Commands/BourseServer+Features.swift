@@ -100,9 +100,11 @@ extension BourseServer {
             store: DatabaseAlertStore(database: database), listings: search, notifier: notifier,
             now: now, logger: logger)
         market.pricingObservers.add { pricing in Task { await alerts.observe(pricing) } }
+        // The leaderboard ranks the desk's accounts; whether members see it is the owner's setting.
+        let leaderboard = ExchangeLeaderboard(desk: desk, settings: DatabaseServerSettingStore(database: database))
         let features = AppFeatures(
             market: market, search: search, gnb: gnb, exchange: exchange, watchlist: watchlist, alerts: alerts,
-            notifier: notifier, accounts: accounts, metrics: metrics, deployID: settings.deployID,
+            notifier: notifier, accounts: accounts, leaderboard: leaderboard, metrics: metrics, deployID: settings.deployID,
             pushEndpoints: settings.pushEndpoints)
         return Parts(
             features: features, embedded: embedded, warmUp: warmUp, market: market, search: search, watchlist: watchlist,

@@ -31,6 +31,8 @@ public struct AppFeatures: Sendable {
     public let notifier: Notifier?
     /// The accounts: sign-in, sessions, API tokens and people (none: sign-in is off, `--no-auth`).
     public let accounts: AccountService?
+    /// The leaderboard (`/leaderboard`, `/api/v1/leaderboard`), served with the accounts (none: absent).
+    public let leaderboard: ExchangeLeaderboard?
     /// What the app records, shown at `/metrics` (none: nothing recorded, no `/metrics`).
     public let metrics: AppMetrics?
     /// The deploy's name (`BOURSE_DEPLOY_ID`): a new one makes installed apps update.
@@ -44,8 +46,8 @@ public struct AppFeatures: Sendable {
     public init(
         market: Market, search: ListingSearch? = nil, gnb: GNBCatalog? = nil, exchange: ExchangeVenue? = nil,
         watchlist: StoredWatchlist? = nil, alerts: PriceAlerts? = nil, notifier: Notifier? = nil,
-        accounts: AccountService? = nil, metrics: AppMetrics? = nil, deployID: String? = nil,
-        pushEndpoints: PushEndpointPolicy = .publicOnly, external: [any FeatureController] = []
+        accounts: AccountService? = nil, leaderboard: ExchangeLeaderboard? = nil, metrics: AppMetrics? = nil,
+        deployID: String? = nil, pushEndpoints: PushEndpointPolicy = .publicOnly, external: [any FeatureController] = []
     ) {
         self.market = market
         self.search = search
@@ -55,6 +57,7 @@ public struct AppFeatures: Sendable {
         self.alerts = alerts
         self.notifier = notifier
         self.accounts = accounts
+        self.leaderboard = leaderboard
         self.metrics = metrics
         self.deployID = deployID
         self.pushEndpoints = pushEndpoints
@@ -76,6 +79,11 @@ public func buildRouter(_ features: AppFeatures, network: NetworkSettings = Netw
     router.add(middleware: ErrorMiddleware(routes: routes))
     router.add(middleware: PageNotFoundMiddleware(sourceLabel: features.market.source.marketLabel))
     if let accounts = features.accounts { router.add(middleware: SignInMiddleware(accounts: accounts, routes: routes)) }
+    // The leaderboard ranks the people, so it comes with the accounts (none with --no-auth).
+    let leaderboard = features.accounts.flatMap { accounts in
+        features.leaderboard.map { LeaderboardController(leaderboard: $0, accounts: accounts) }
+    }
+    if let leaderboard { router.add(middleware: LeaderboardLinkMiddleware(leaderboard: leaderboard.leaderboard)) }
     // One lookup for every route that takes a symbol: a symbol learned or found unknown is so for all.
     let lookup = ListingLookup(listings: features.search, market: features.market)
     let controllers: [(any FeatureController)?] = [
@@ -91,6 +99,7 @@ public func buildRouter(_ features: AppFeatures, network: NetworkSettings = Netw
         PhoneAppController(deployID: features.deployID, sourceDeadline: features.market.deadline),
         features.accounts.map(AccountController.init),
         features.accounts.map(PeopleController.init),
+        leaderboard,
         features.watchlist.map { WatchlistController(watchlist: $0, source: features.market.source) },
         features.metrics.map(MetricsController.init),
         features.alerts.map(AlertsController.init),

@@ -69,6 +69,9 @@ struct PageLayout {
     /// Who the request being answered is signed in as, in a browser (set by `SignInMiddleware`):
     /// the header then has their name, a "Sign out" button and, for the owner, "People".
     @TaskLocal static var signedIn: Identity? = nil
+    /// Whether the account's menu links the leaderboard (`LeaderboardLinkMiddleware`): the owner
+    /// always, anyone else while the owner has not hidden it.
+    @TaskLocal static var leaderboardLink = false
 
     func render() -> HTML {
         let nav = Section.allCases.filter { $0 != .search }.map { (item: Section) -> HTML in
@@ -144,7 +147,7 @@ struct PageLayout {
     /// (signed in) the account's menu.
     private func navigation(_ nav: HTML) -> HTML {
         guard showsNavigation else { return #"<div class="brand-block"><a class="brand" href="/">Bourse</a></div>"# }
-        let signOut: HTML = Self.signedIn.map(Self.accountActions) ?? ""
+        let signOut: HTML = Self.signedIn.map { Self.accountActions($0, leaderboard: Self.leaderboardLink) } ?? ""
         return """
             <div class="brand-block"><a class="brand" href="/">Bourse</a>
             \(sourceBadge)</div>
@@ -154,9 +157,11 @@ struct PageLayout {
             """
     }
 
-    /// Signed in: the account's menu (no script needed): who is signed in, the People page for
-    /// the owner, and "Sign out". One round button in the header's row, at every width.
-    private static func accountActions(_ identity: Identity) -> HTML {
+    /// Signed in: the account's menu (no script needed): who is signed in, the leaderboard (when
+    /// `leaderboard`), the People page for the owner, and "Sign out". One round button in the
+    /// header's row, at every width: the sections' row has no room for another link at 820 px.
+    private static func accountActions(_ identity: Identity, leaderboard: Bool) -> HTML {
+        let board: HTML = leaderboard ? #"<a class="leaderboard-link" href="/leaderboard">Leaderboard</a>"# : ""
         let people: HTML =
             identity.role.managesPeople ? #"<a class="people-link" href="/people">People</a>"# : ""
         return #"""
@@ -165,7 +170,7 @@ struct PageLayout {
             focusable="false"><path fill="currentColor" d="M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9zm0 2c-4.4 0-8 2.2-8 5v2h16v-2\#
             c0-2.8-3.6-5-8-5z"/></svg></summary>\#
             <div class="account-panel"><p class="account-name">Signed in as <strong class="one-line">\#(identity.name)</strong></p>\#
-            \#(people)<form class="sign-out" method="post" action="/signout"><button type="submit" class="button">Sign out</button>\#
+            \#(board)\#(people)<form class="sign-out" method="post" action="/signout"><button type="submit" class="button">Sign out</button>\#
             </form></div></details>
             """#
     }

@@ -438,5 +438,16 @@ enum Migrations {
                     CREATE INDEX exchange_fill_order ON exchange_fill (order_id, id);
                     """)
         }
+        migrator.registerMigration("v13: server settings") { db in
+            // SPEC.md §14: the owner's settings for everyone (whether members see the
+            // leaderboard), one row a setting once it is changed; no row is its default.
+            try db.execute(
+                sql: """
+                    CREATE TABLE server_setting (
+                        key TEXT PRIMARY KEY NOT NULL,
+                        value TEXT NOT NULL
+                    ) WITHOUT ROWID;
+                    """)
+        }
     }
 }
