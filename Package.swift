@@ -331,7 +331,11 @@ let package = Package(
             ],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "BourseCore", "TestSupport"]),
+        .testTarget(
+            name: "StorageTests",
+            dependencies: ["Storage", "BourseCore", "Accounts", "TestSupport"],
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(name: "AccountsTests", dependencies: ["Accounts", "Storage", "BourseCore", "TestSupport"]),
         // The messages (RFC vectors, Python's cross-check) and their delivery (Delivery/: the queue
         // on a real SQLite file, sent to a push service on loopback).
