@@ -110,7 +110,8 @@ extension MatchingEngine {
             let quantity = min(wanted, level.quantity)
             fills.append(
                 Fill(
-                    orderID: order.id, account: order.account, seq: seq, time: time, side: order.side, price: level.price, quantity: quantity))
+                    orderID: order.id, account: order.account, seq: seq, time: time, side: order.side, price: level.price,
+                    quantity: quantity))
             wanted -= quantity
             consume(quantity, from: order.side)
         }
