@@ -19,33 +19,47 @@ struct AccountWakes: Sendable {
     private var sellTrails = AccountWakeHeap()
     private var always: Set<AccountID> = []
     private var onAnyLast: Set<AccountID> = []
-    /// The session of each account's oldest listed day order, and the accounts by that session.
-    private var daySessions: [AccountID: MarketDate] = [:]
+    /// The accounts with day orders, by the session of their oldest listed one.
     private var dayAccounts: [MarketDate: Set<AccountID>] = [:]
 
-    /// The account's engine now wakes on `wake`.
-    mutating func update(_ account: AccountID, to wake: EngineWake) {
-        buyLimits.set(account, key: wake.highestBuyLimit.map { -$0.ticks })
-        sellLimits.set(account, key: wake.lowestSellLimit?.ticks)
-        buyStops.set(account, key: wake.lowestBuyStopLevel?.ticks)
-        sellStops.set(account, key: wake.highestSellStopLevel.map { -$0.ticks })
-        buyTrails.set(account, key: wake.highestBuyTrailReference.map { -$0.ticks })
-        sellTrails.set(account, key: wake.lowestSellTrailReference?.ticks)
-        if wake.always { always.insert(account) } else { always.remove(account) }
-        if wake.onAnyLast { onAnyLast.insert(account) } else { onAnyLast.remove(account) }
-        let before = daySessions[account]
-        guard before != wake.daySession else { return }
-        if let before {
+    /// The account's engine now wakes on `new` instead of `old`: only what changed is written,
+    /// and every threshold when a tick took them out of the heaps (`taken`).
+    mutating func update(_ account: AccountID, from old: EngineWake, to new: EngineWake, taken: Bool) {
+        if taken || old.highestBuyLimit != new.highestBuyLimit {
+            buyLimits.set(account, key: new.highestBuyLimit.map { -$0.ticks })
+        }
+        if taken || old.lowestSellLimit != new.lowestSellLimit {
+            sellLimits.set(account, key: new.lowestSellLimit?.ticks)
+        }
+        if taken || old.lowestBuyStopLevel != new.lowestBuyStopLevel {
+            buyStops.set(account, key: new.lowestBuyStopLevel?.ticks)
+        }
+        if taken || old.highestSellStopLevel != new.highestSellStopLevel {
+            sellStops.set(account, key: new.highestSellStopLevel.map { -$0.ticks })
+        }
+        if taken || old.highestBuyTrailReference != new.highestBuyTrailReference {
+            buyTrails.set(account, key: new.highestBuyTrailReference.map { -$0.ticks })
+        }
+        if taken || old.lowestSellTrailReference != new.lowestSellTrailReference {
+            sellTrails.set(account, key: new.lowestSellTrailReference?.ticks)
+        }
+        if old.always != new.always {
+            if new.always { always.insert(account) } else { always.remove(account) }
+        }
+        if old.onAnyLast != new.onAnyLast {
+            if new.onAnyLast { onAnyLast.insert(account) } else { onAnyLast.remove(account) }
+        }
+        guard old.daySession != new.daySession else { return }
+        if let before = old.daySession {
             dayAccounts[before]?.remove(account)
             if dayAccounts[before]?.isEmpty == true { dayAccounts[before] = nil }
         }
-        daySessions[account] = wake.daySession
-        if let session = wake.daySession { dayAccounts[session, default: []].insert(account) }
+        if let session = new.daySession { dayAccounts[session, default: []].insert(account) }
     }
 
     /// The accounts whose engine `tick` (of `session`) could move, lowest id first. Their
-    /// thresholds are taken out of the heaps: the caller must `update` each after applying the
-    /// tick to it.
+    /// thresholds are taken out of the heaps: the caller must `update` each (`taken`) after applying
+    /// the tick to it.
     mutating func take(for tick: FeedTick, session: MarketDate) -> [AccountID] {
         var woken: [AccountID] = []
         if let ask = tick.bestAsk?.price { buyLimits.take(reaching: -ask.ticks, into: &woken) }

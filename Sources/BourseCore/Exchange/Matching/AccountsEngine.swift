@@ -19,6 +19,8 @@ public struct AccountsEngine: Sendable {
         /// The value of `moment` when the engine last had the current book: behind it, the engine
         /// skipped the ticks since, and its book and session are out of date.
         var seen: Int
+        /// The engine's wake as `wakes` holds it.
+        var wake = EngineWake()
     }
 
     /// Each account's engine; an account gets one with its first order.
@@ -46,10 +48,7 @@ public struct AccountsEngine: Sendable {
         let session = clock.update(tick.time)
         var report = MatchReport()
         for account in wakes.take(for: tick, session: session) {
-            guard let changes = accounts[account]?.engine.apply(tick) else { continue }
-            accounts[account]?.seen = moment
-            report.absorb(changes)
-            rewake(account)
+            if let changes = visit(account, with: tick) { report.absorb(changes) }
         }
         return report
     }
@@ -58,9 +57,7 @@ public struct AccountsEngine: Sendable {
     /// the current book (see `MatchingEngine.submit`).
     public mutating func submit(_ request: OrderRequest, id: String, account: AccountID, at time: Date) -> MatchReport {
         openEngine(account)
-        let report = accounts[account]?.engine.submit(request, id: id, at: time) ?? MatchReport()
-        rewake(account)
-        return report
+        return change(account) { $0.submit(request, id: id, at: time) } ?? MatchReport()
     }
 
     /// A new order refused without matching (see `MatchingEngine.reject`).
@@ -68,27 +65,22 @@ public struct AccountsEngine: Sendable {
         _ request: OrderRequest, id: String, account: AccountID, reason: String, at time: Date
     ) -> MatchReport {
         openEngine(account)
-        let report = accounts[account]?.engine.reject(request, id: id, reason: reason, at: time) ?? MatchReport()
-        rewake(account)
-        return report
+        return change(account) { $0.reject(request, id: id, reason: reason, at: time) } ?? MatchReport()
     }
 
     /// Cancels `account`'s open order `id` (see `MatchingEngine.cancel`); another account's order
     /// is `.notFound`.
     public mutating func cancel(id: String, account: AccountID, at time: Date) throws(OrderError) -> MatchReport {
-        guard accounts[account] != nil else { throw .notFound(id) }
-        catchUp(account)
-        let report = try accounts[account]?.engine.cancel(id: id, at: time)
-        rewake(account)
-        return report ?? MatchReport()
+        guard let report = try change(account, { engine throws(OrderError) in try engine.cancel(id: id, at: time) })
+        else { throw .notFound(id) }
+        return report
     }
 
     /// Puts back an open order loaded from storage, into its account's engine (see
     /// `MatchingEngine.restore`; call it in the orders' original order).
     public mutating func restore(_ order: Order) {
         openEngine(order.account)
-        accounts[order.account]?.engine.restore(order)
-        rewake(order.account)
+        change(order.account) { $0.restore(order) }
     }
 
     /// The feed is not live: no liquidity for anyone until the next tick.

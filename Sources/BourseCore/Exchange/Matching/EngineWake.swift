@@ -5,9 +5,11 @@ import Foundation
 /// none of these changes no order, fills nothing and reports nothing, so an `AccountsEngine`
 /// may skip the engine and give it only the book when it next needs one.
 ///
-/// Each condition is exactly the one the step checks (held exits and trailing stops without a
-/// reference aside, which wake the engine even when every order they name has gone): skipping
-/// is exact, never an approximation.
+/// Each condition is the one its step checks, against the live tops of the engine's heaps, so a
+/// tick that meets one nearly always acts. The exceptions cost one visit that finds nothing: a
+/// trailing stop cancelled before its first last keeps `onAnyLast` until a tick with a last, and
+/// a `day` order cancelled or filled stays listed (`daySession`) until the next session's first
+/// tick. The converse is what matters, and holds without exception: skipping is exact.
 struct EngineWake: Sendable, Equatable {
     /// Bracket exits made or grown since the last tick: the next tick places them, whatever it is.
     var always = false
