@@ -10,6 +10,7 @@ let benchmarks: @Sendable () -> Void = {
     SearchBenchmarks.register()
     ExchangeBenchmarks.register()
     OrderTypesBenchmarks.register()
+    AccountsBenchmarks.register()
     AlertBenchmarks.register()
     PushBenchmarks.register()
     MoversBenchmarks.register()

@@ -62,14 +62,14 @@ enum PushBenchmarks {
             let subscriber = PushSubscriber(
                 endpoint: "https://push.example/bench", p256dh: Base64URL.encode(device.publicKey.x963Representation),
                 auth: Base64URL.encode((0..<16).map { UInt8($0) }), createdAt: Date())
-            _ = try await store.subscribe(subscriber)
+            _ = try await store.subscribe(for: .owner, subscriber)
             let posts = Posts()
             let sender = PushSender(transport: Transport(posts: posts))
             let deliverer = PushDeliverer(store: store, sender: sender)
             Task.detached { await deliverer.run() }
             let notifier = Notifier(store: store, wake: { deliverer.wake() })
             let alerts = PriceAlerts(store: DatabaseAlertStore(database: database), listings: nil, notifier: notifier)
-            let alert = try await alerts.add(AlertRequest(symbol: "AAPL", condition: .above(Price(ticks: 10_100))))
+            let alert = try await alerts.add(AlertRequest(symbol: "AAPL", condition: .above(Price(ticks: 10_100))), for: .owner)
             let key = try VAPIDKey(rawRepresentationBase64URL: try await store.pushKey(orMake: { "" }))
             let notice = Notice(
                 id: "1", kind: .alert, title: "AAPL at or above 101.00", body: "AAPL traded at 102.00", url: "/stocks/AAPL",
@@ -93,7 +93,7 @@ enum PushBenchmarks {
             // Not measured: the alert armed again while the last price (100.00) is under it.
             _ = await fixture.alerts.observe([tick(price: "100.00")])
             _ = try await fixture.alerts.change(
-                fixture.alertID, to: AlertRequest(symbol: nil, condition: .above(Price(ticks: 10_100))))
+                fixture.alertID, to: AlertRequest(symbol: nil, condition: .above(Price(ticks: 10_100))), for: .owner)
             let before = await fixture.posts.total
             benchmark.startMeasurement()
             let fired = await fixture.alerts.observe([tick(price: "102.00")])

@@ -33,10 +33,8 @@ public struct MatchingEngine: Sendable {
 
     /// What is left of the current tick's book; nil before any tick or after `clearBook()`.
     public internal(set) var book: FeedTick?
-    /// The session date of the current tick, and the instants that session spans (from 16:00 New
-    /// York the day before to 16:00 on the day), so that most ticks skip the calendar.
-    var session: MarketDate?
-    var sessionSpan: Range<Date>?
+    /// The session date of the current tick.
+    var clock = SessionClock()
     var index: any RestingOrderIndex
     var stops = WaitingStops()
     /// Open orders by rank: the counter that gives time priority (placement, a stop-limit's
@@ -188,15 +186,12 @@ public struct MatchingEngine: Sendable {
     }
 
     mutating func updateSession(_ time: Date) {
-        if let sessionSpan, sessionSpan.contains(time) { return }
-        let date = NewYorkTime.sessionDate(of: time)
-        session = date
-        sessionSpan = NewYorkTime.date(of: date.adding(days: -1), hour: 16)..<NewYorkTime.date(of: date, hour: 16)
+        clock.update(time)
     }
 
     /// Step 1: every open `day` order placed in an earlier session expires; its fills stand.
     mutating func expireDayOrders(at time: Date, into report: inout MatchReport) {
-        guard let session else { return }
+        guard let session = clock.session else { return }
         while dayOrdersStart < dayOrders.count, dayOrders[dayOrdersStart].session != session {
             close(dayOrders[dayOrdersStart].id, .expired, "expired at the close", at: time, into: &report)
             dayOrdersStart += 1

@@ -141,6 +141,42 @@ struct WaitingStops: Sendable {
         }
     }
 
+    // MARK: - What the next tick would have to reach (EngineWake)
+
+    /// Whether a trailing stop waits for its first last price: any last gives it its reference.
+    var hasUnreferenced: Bool { !unreferenced.isEmpty }
+
+    /// The lowest level of a waiting buy stop: a last at or above it triggers one.
+    mutating func lowestBuyLevel() -> Price? {
+        let levels = self.levels
+        return Self.liveTop(&buysByLevel) { levels[$0.rank]?.ticks == $0.key }.map { Price(ticks: $0.key) }
+    }
+
+    /// The highest level of a waiting sell stop: a last at or below it triggers one.
+    mutating func highestSellLevel() -> Price? {
+        let levels = self.levels
+        return Self.liveTop(&sellsByLevel) { levels[$0.rank]?.ticks == -$0.key }.map { Price(ticks: -$0.key) }
+    }
+
+    /// The highest reference of a buy trailing stop: a last below it moves one.
+    mutating func highestBuyReference() -> Price? {
+        let references = self.references
+        return Self.liveTop(&buysByReference) { references[$0.rank]?.ticks == -$0.key }.map { Price(ticks: -$0.key) }
+    }
+
+    /// The lowest reference of a sell trailing stop: a last above it moves one.
+    mutating func lowestSellReference() -> Price? {
+        let references = self.references
+        return Self.liveTop(&sellsByReference) { references[$0.rank]?.ticks == $0.key }.map { Price(ticks: $0.key) }
+    }
+
+    /// The heap's top once the dead entries above the first live one are dropped: O(1) amortised,
+    /// each entry being dropped once.
+    private static func liveTop(_ heap: inout RankHeap, isLive: (RankHeap.Entry) -> Bool) -> RankHeap.Entry? {
+        while let top = heap.top, !isLive(top) { heap.pop() }
+        return heap.top
+    }
+
     /// Rebuilds the heaps without dead entries once they outnumber the live ones.
     private mutating func tidy() {
         let heapEntries = buysByLevel.count + sellsByLevel.count + buysByReference.count + sellsByReference.count
