@@ -16,8 +16,8 @@
 //   FeedProviders  the providers' stream formats (Alpaca, Massive) as pure state machines, and the quote book
 //                  that makes their quotes and trades into ticks (BourseCore only)
 //   ExchangeLive   the live exchange: the feed client (WebSocket) and the trading desk
-//   Storage        GRDB over SQLite, on BourseCore alone; GRDB is an internal import, never in its API:
-//                  migrations and the database stores (saved answers, orders and fills)
+//   Storage        the database, SQLite (GRDB) or PostgreSQL (postgres-nio), on BourseCore alone; both are
+//                  internal imports, never in its API: one set of migrations and the stores for each database
 //   StandIns       the embedded stand-in services (the simulated Polygon market, the exchange feed, GNB)
 //   WebPush        Web Push messages: RFC 8291 payload encryption (aes128gcm), RFC 8292 VAPID signing,
 //                  subscriptions (Foundation and swift-crypto only)
@@ -81,6 +81,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
@@ -155,6 +156,8 @@ let package = Package(
             dependencies: [
                 "BourseCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(

@@ -23,7 +23,7 @@ public struct DatabaseAccountStore: AccountStore {
     public func account(id: AccountID) async throws -> AccountRecord? {
         try await attempt("read an account") {
             try await database.writer.read { db in
-                try Row.fetchOne(db, sql: "SELECT * FROM account WHERE id = ?", arguments: [id.rawValue]).map(Self.account)
+                try Row.fetchOne(db, sql: "SELECT * FROM account WHERE id = ?", arguments: [id.rawValue]).map(AccountRecords.account)
             }
         }
     }
@@ -31,7 +31,7 @@ public struct DatabaseAccountStore: AccountStore {
     public func account(named name: String) async throws -> AccountRecord? {
         try await attempt("read an account") {
             try await database.writer.read { db in
-                try Row.fetchOne(db, sql: "SELECT * FROM account WHERE name = ?", arguments: [name]).map(Self.account)
+                try Row.fetchOne(db, sql: "SELECT * FROM account WHERE name = ?", arguments: [name]).map(AccountRecords.account)
             }
         }
     }
@@ -40,7 +40,7 @@ public struct DatabaseAccountStore: AccountStore {
         try await attempt("read the accounts") {
             try await database.writer.read { db in
                 try Row.fetchAll(db, sql: "SELECT * FROM account ORDER BY id != 1, name COLLATE NOCASE, id")
-                    .map(Self.account)
+                    .map(AccountRecords.account)
             }
         }
     }
@@ -102,7 +102,7 @@ public struct DatabaseAccountStore: AccountStore {
                 try Row.fetchAll(
                     db, sql: "SELECT * FROM invitation WHERE expires_at > ? ORDER BY created_at, name",
                     arguments: [time.timeIntervalSince1970]
-                ).map(Self.invitation)
+                ).map(AccountRecords.invitation)
             }
         }
     }
@@ -113,7 +113,7 @@ public struct DatabaseAccountStore: AccountStore {
                 try Row.fetchOne(
                     db, sql: "SELECT * FROM invitation WHERE token_hash = ? AND expires_at > ?",
                     arguments: [tokenHash, time.timeIntervalSince1970]
-                ).map(Self.invitation)
+                ).map(AccountRecords.invitation)
             }
         }
     }
@@ -131,7 +131,7 @@ public struct DatabaseAccountStore: AccountStore {
                     let invitation = try Row.fetchOne(
                         db, sql: "SELECT * FROM invitation WHERE token_hash = ? AND expires_at > ?",
                         arguments: [tokenHash, time.timeIntervalSince1970]
-                    ).map(Self.invitation)
+                    ).map(AccountRecords.invitation)
                 else { return .failure(.notValid) }
                 let taken = try Bool.fetchOne(
                     db, sql: "SELECT EXISTS (SELECT 1 FROM account WHERE name = ?)", arguments: [invitation.name])
@@ -169,12 +169,7 @@ public struct DatabaseAccountStore: AccountStore {
                 try Row.fetchOne(
                     db, sql: "SELECT id_hash, account_id, created_at, last_seen_at FROM session WHERE id_hash = ?",
                     arguments: [idHash]
-                ).map {
-                    SessionRecord(
-                        idHash: $0["id_hash"], account: AccountID($0["account_id"]),
-                        createdAt: Date(timeIntervalSince1970: $0["created_at"]),
-                        lastSeenAt: Date(timeIntervalSince1970: $0["last_seen_at"]))
-                }
+                ).map(AccountRecords.session)
             }
         }
     }
@@ -219,7 +214,7 @@ public struct DatabaseAccountStore: AccountStore {
                 try Row.fetchAll(
                     db, sql: "SELECT * FROM api_token WHERE account_id = ? ORDER BY created_at, name",
                     arguments: [account.rawValue]
-                ).map(Self.token)
+                ).map(AccountRecords.token)
             }
         }
     }
@@ -227,7 +222,7 @@ public struct DatabaseAccountStore: AccountStore {
     public func token(hash: String) async throws -> APITokenRecord? {
         try await attempt("read an API token") {
             try await database.writer.read { db in
-                try Row.fetchOne(db, sql: "SELECT * FROM api_token WHERE token_hash = ?", arguments: [hash]).map(Self.token)
+                try Row.fetchOne(db, sql: "SELECT * FROM api_token WHERE token_hash = ?", arguments: [hash]).map(AccountRecords.token)
             }
         }
     }
@@ -265,24 +260,4 @@ public struct DatabaseAccountStore: AccountStore {
             ])
     }
 
-    private static func account(_ row: Row) -> AccountRecord {
-        AccountRecord(
-            id: AccountID(row["id"]), name: row["name"], role: Role(rawValue: row["role"]) ?? .viewer,
-            passwordHash: row["password_hash"], createdAt: Date(timeIntervalSince1970: row["created_at"]),
-            changedAt: Date(timeIntervalSince1970: row["changed_at"]))
-    }
-
-    private static func invitation(_ row: Row) -> InvitationRecord {
-        InvitationRecord(
-            tokenHash: row["token_hash"], name: row["name"], role: Role(rawValue: row["role"]) ?? .viewer,
-            createdAt: Date(timeIntervalSince1970: row["created_at"]),
-            expiresAt: Date(timeIntervalSince1970: row["expires_at"]))
-    }
-
-    private static func token(_ row: Row) -> APITokenRecord {
-        APITokenRecord(
-            account: AccountID(row["account_id"]), name: row["name"], tokenHash: row["token_hash"],
-            createdAt: Date(timeIntervalSince1970: row["created_at"]),
-            lastUsedAt: (row["last_used_at"] as Double?).map(Date.init(timeIntervalSince1970:)))
-    }
 }

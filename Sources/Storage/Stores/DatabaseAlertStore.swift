@@ -22,7 +22,7 @@ public struct DatabaseAlertStore: AlertStore {
             try await database.writer.read { db in
                 var all: [AccountID: [Alert]] = [:]
                 for row in try Row.fetchAll(db, sql: "SELECT * FROM price_alert ORDER BY id") {
-                    all[AccountID(row["account_id"]), default: []].append(try Self.alert(row))
+                    all[AccountID(row["account_id"]), default: []].append(try AlertRecords.alert(row))
                 }
                 return all
             }
@@ -72,35 +72,7 @@ public struct DatabaseAlertStore: AlertStore {
     private static func alerts(_ db: Database, of account: AccountID) throws -> [Alert] {
         try Row.fetchAll(
             db, sql: "SELECT * FROM price_alert WHERE account_id = ? ORDER BY id", arguments: [account.rawValue]
-        ).map(alert)
+        ).map(AlertRecords.alert)
     }
 
-    private static func alert(_ row: Row) throws -> Alert {
-        let id: Int64 = row["id"]
-        let value: String = row["value"]
-        let kind: String = row["kind"]
-        guard let decimal = try? ExactDecimal(parsing: value) else {
-            throw StorageError.failed(operation: "read the alerts", reason: "alert \(id): value \(value) is not a decimal")
-        }
-        let condition: AlertCondition
-        switch kind {
-        case "above", "below":
-            guard let price = try? Price(decimal) else {
-                throw StorageError.failed(operation: "read the alerts", reason: "alert \(id): \(value) is no price")
-            }
-            condition = kind == "above" ? .above(price) : .below(price)
-        default:
-            condition = .movePercent(decimal)
-        }
-        let status: String = row["status"]
-        let firedAt: Double? = row["fired_at"]
-        let firedPrice: String? = row["fired_price"]
-        let firedChange: String? = row["fired_change_percent"]
-        let createdAt: Double = row["created_at"]
-        return Alert(
-            id: String(id), symbol: row["symbol"], condition: condition, status: AlertStatus(rawValue: status) ?? .armed,
-            createdAt: Date(timeIntervalSince1970: createdAt), firedAt: firedAt.map(Date.init(timeIntervalSince1970:)),
-            firedPrice: firedPrice.flatMap { try? ExactDecimal(parsing: $0) },
-            firedChangePercent: firedChange.flatMap { try? ExactDecimal(parsing: $0) })
-    }
 }

@@ -74,7 +74,7 @@ public struct DatabaseNotificationStore: NotificationStore {
             try await database.writer.read { db in
                 try Row.fetchAll(
                     db, sql: "SELECT * FROM push_subscription WHERE account_id = ? ORDER BY id", arguments: [account.rawValue]
-                ).map(Self.subscriber)
+                ).map { try NoticeRecords.subscriber($0) }
             }
         }
     }
@@ -157,7 +157,7 @@ public struct DatabaseNotificationStore: NotificationStore {
                 let notices = try Row.fetchAll(
                     db, sql: "SELECT * FROM notice WHERE account_id = ? ORDER BY id DESC LIMIT ?",
                     arguments: [account.rawValue, max(0, limit)]
-                ).map(Self.notice)
+                ).map(NoticeRecords.notice)
                 let unseen =
                     try Int.fetchOne(
                         db, sql: "SELECT COUNT(*) FROM notice WHERE account_id = ? AND seen = 0", arguments: [account.rawValue])
@@ -189,16 +189,7 @@ public struct DatabaseNotificationStore: NotificationStore {
                         JOIN push_subscription s ON s.id = d.subscription_id
                         WHERE d.due_at <= ? ORDER BY d.due_at, d.id LIMIT ?
                         """, arguments: [now.timeIntervalSince1970, max(0, limit)]
-                ).map { row in
-                    let deliveryID: Int64 = row["delivery_id"]
-                    let subscriberID: Int64 = row["s_id"]
-                    let createdAt: Double = row["s_created_at"]
-                    return PushDelivery(
-                        id: String(deliveryID), notice: try Self.notice(row),
-                        subscriber: PushSubscriber(
-                            id: String(subscriberID), endpoint: row["endpoint"], p256dh: row["p256dh"], auth: row["auth"],
-                            createdAt: Date(timeIntervalSince1970: createdAt)), attempts: row["attempts"])
-                }
+                ).map(NoticeRecords.delivery)
             }
         }
     }
@@ -230,32 +221,8 @@ public struct DatabaseNotificationStore: NotificationStore {
     }
 
     private static func settings(_ db: Database, of account: AccountID) throws -> PushSettings {
-        var enabled: [String: Bool] = [:]
-        for row in try Row.fetchAll(
-            db, sql: "SELECT kind, enabled FROM push_setting WHERE account_id = ?", arguments: [account.rawValue])
-        {
-            enabled[row["kind"]] = row["enabled"]
-        }
-        return PushSettings(alerts: enabled["alert"] ?? true, fills: enabled["fill"] ?? true, orders: enabled["order"] ?? true)
+        try NoticeRecords.settings(
+            Row.fetchAll(db, sql: "SELECT kind, enabled FROM push_setting WHERE account_id = ?", arguments: [account.rawValue]))
     }
 
-    private static func subscriber(_ row: Row) -> PushSubscriber {
-        let id: Int64 = row["id"]
-        let createdAt: Double = row["created_at"]
-        return PushSubscriber(
-            id: String(id), endpoint: row["endpoint"], p256dh: row["p256dh"], auth: row["auth"],
-            createdAt: Date(timeIntervalSince1970: createdAt))
-    }
-
-    private static func notice(_ row: Row) throws -> Notice {
-        let id: Int64 = row["id"]
-        let kindText: String = row["kind"]
-        guard let kind = NoticeKind(rawValue: kindText) else {
-            throw StorageError.failed(operation: "read the notices", reason: "notice \(id): kind \(kindText) is unknown")
-        }
-        let createdAt: Double = row["created_at"]
-        return Notice(
-            id: String(id), kind: kind, title: row["title"], body: row["body"], url: row["url"], tag: row["tag"],
-            createdAt: Date(timeIntervalSince1970: createdAt))
-    }
 }

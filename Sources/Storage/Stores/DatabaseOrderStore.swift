@@ -69,7 +69,7 @@ public struct DatabaseOrderStore: OrderStore {
             try await database.writer.read { db in
                 try Row.fetchAll(
                     db, sql: "SELECT * FROM exchange_order WHERE status IN ('PENDING', 'PARTIALLY_FILLED') ORDER BY row"
-                ).map(Self.order)
+                ).map(OrderRecords.order)
             }
         }
     }
@@ -83,7 +83,7 @@ public struct DatabaseOrderStore: OrderStore {
                         SELECT * FROM exchange_order
                         WHERE status IN ('PENDING', 'PARTIALLY_FILLED') AND account_id = ? ORDER BY row
                         """, arguments: [account.rawValue]
-                ).map(Self.order)
+                ).map(OrderRecords.order)
             }
         }
     }
@@ -94,7 +94,7 @@ public struct DatabaseOrderStore: OrderStore {
                 try Row.fetchAll(
                     db, sql: "SELECT * FROM exchange_order WHERE account_id = ? ORDER BY row DESC LIMIT ?",
                     arguments: [account.rawValue, limit]
-                ).map(Self.order)
+                ).map(OrderRecords.order)
             }
         }
     }
@@ -105,14 +105,14 @@ public struct DatabaseOrderStore: OrderStore {
                 try Row.fetchOne(
                     db, sql: "SELECT * FROM exchange_order WHERE id = ? AND account_id = ?",
                     arguments: [id, account.rawValue]
-                ).map(Self.order)
+                ).map(OrderRecords.order)
             }
         }
     }
 
     public func orderWithFills(id: String, account: AccountID) async throws -> (order: Order, fills: [Fill])? {
         try await attempt("read order \(id) and its fills") {
-            try await database.writer.read { db in
+            try await database.writer.read { db -> (order: Order, fills: [Fill])? in
                 guard
                     let order = try Row.fetchOne(
                         db, sql: "SELECT * FROM exchange_order WHERE id = ? AND account_id = ?",
@@ -120,7 +120,7 @@ public struct DatabaseOrderStore: OrderStore {
                 else { return nil }
                 let fills = try Row.fetchAll(
                     db, sql: "\(Self.fillsQuery) WHERE f.order_id = ? ORDER BY f.id", arguments: [id])
-                return (try Self.order(order), try fills.map(Self.fill))
+                return (try OrderRecords.order(order), try fills.map(OrderRecords.fill))
             }
         }
     }
@@ -128,7 +128,7 @@ public struct DatabaseOrderStore: OrderStore {
     public func allFills() async throws -> [Fill] {
         try await attempt("read the fills") {
             try await database.writer.read { db in
-                try Row.fetchAll(db, sql: "\(Self.fillsQuery) ORDER BY f.id").map(Self.fill)
+                try Row.fetchAll(db, sql: "\(Self.fillsQuery) ORDER BY f.id").map(OrderRecords.fill)
             }
         }
     }
@@ -138,7 +138,7 @@ public struct DatabaseOrderStore: OrderStore {
             try await database.writer.read { db in
                 try Row.fetchAll(
                     db, sql: "\(Self.fillsQuery) WHERE o.account_id = ? ORDER BY f.id", arguments: [account.rawValue]
-                ).map(Self.fill)
+                ).map(OrderRecords.fill)
             }
         }
     }
@@ -155,38 +155,4 @@ public struct DatabaseOrderStore: OrderStore {
         }
     }
 
-    private static func order(_ row: Row) throws -> Order {
-        let id: String = row["id"]
-        func unreadable(_ reason: String) -> StorageError { .failed(operation: "read order \(id)", reason: reason) }
-        guard let side = Side(rawValue: row["side"]), let type = OrderType(rawValue: row["type"]),
-            let status = OrderStatus(rawValue: row["status"]), let timeInForce = TimeInForce(rawValue: row["time_in_force"])
-        else { throw unreadable("a side, type, status or time in force it does not know") }
-        func price(_ column: String) -> Price? { (row[column] as Int64?).map(Price.init(ticks:)) }
-        let trailPercent = (row["trail_percent"] as String?).flatMap { ExactDecimal($0) }.flatMap { TrailPercent($0) }
-        let fields = OrderKindFields(
-            type: type, limitPrice: price("limit_ticks"), stopPrice: price("stop_ticks"), trailAmount: price("trail_ticks"),
-            trailPercent: trailPercent)
-        guard let kind = OrderKind(fields) else {
-            throw unreadable(
-                type == .trailingStop ? "a trailing stop without its trail" : "a \(type.rawValue) order without its prices")
-        }
-        return Order(
-            id: id, account: AccountID(row["account_id"]), side: side, kind: kind, quantity: row["quantity"],
-            timeInForce: timeInForce,
-            bracket: Bracket(takeProfit: price("take_profit_ticks"), stopLoss: price("stop_loss_ticks")),
-            parentID: row["parent_id"], createdAt: Date(timeIntervalSince1970: row["created_at"]), status: status,
-            filledQuantity: row["filled_quantity"], filledTicks: row["filled_ticks"], reason: row["reason"],
-            updatedAt: Date(timeIntervalSince1970: row["updated_at"]), triggered: row["triggered"],
-            triggerPrice: price("trigger_ticks"), trailReference: price("trail_reference_ticks"))
-    }
-
-    private static func fill(_ row: Row) throws -> Fill {
-        guard let side = Side(rawValue: row["side"]) else {
-            throw StorageError.failed(operation: "read a fill", reason: "a side it does not know")
-        }
-        return Fill(
-            orderID: row["order_id"], account: AccountID(row["account_id"]), seq: row["seq"],
-            time: Date(timeIntervalSince1970: row["time"]), side: side,
-            price: Price(ticks: row["price_ticks"]), quantity: row["quantity"])
-    }
 }

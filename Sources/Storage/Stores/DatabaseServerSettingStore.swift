@@ -11,11 +11,6 @@ public struct DatabaseServerSettingStore: ServerSettingStore {
         self.database = database
     }
 
-    /// Each setting's key in the table.
-    enum Key: String {
-        case leaderboardHidden = "leaderboard_hidden"
-    }
-
     public func leaderboardHidden() async throws -> Bool {
         try await flag(.leaderboardHidden) ?? false
     }
@@ -25,24 +20,16 @@ public struct DatabaseServerSettingStore: ServerSettingStore {
     }
 
     /// A yes-or-no setting, stored as "true" or "false"; nil when it was never set.
-    private func flag(_ key: Key) async throws -> Bool? {
+    private func flag(_ key: ServerSettingKey) async throws -> Bool? {
         let stored = try await attempt("read the server's settings") {
             try await database.writer.read { db in
                 try String.fetchOne(db, sql: "SELECT value FROM server_setting WHERE key = ?", arguments: [key.rawValue])
             }
         }
-        switch stored {
-        case nil: return nil
-        case "true": return true
-        case "false": return false
-        case let other?:
-            throw StorageError.failed(
-                operation: "read the server's settings",
-                reason: "\(key.rawValue) is \"\(other.prefix(40))\", neither true nor false")
-        }
+        return try key.flag(stored)
     }
 
-    private func setFlag(_ key: Key, _ value: Bool) async throws {
+    private func setFlag(_ key: ServerSettingKey, _ value: Bool) async throws {
         try await attempt("change the server's settings") {
             try await database.writer.write { db in
                 try db.execute(

@@ -1,0 +1,145 @@
+/// The owner, then accounts: passwords, invitations, sessions and API tokens.
+enum AccountMigrations {
+    /// Secrets are stored as hashes: bcrypt for the password, SHA-256 for the session
+    /// cookies and tokens (random 256-bit values, so a fast hash is enough).
+    static let ownerSessionsAndTokens = Migration(
+        name: "v5: the owner, sessions and API tokens",
+        sqlite: """
+            CREATE TABLE owner_account (
+                id INTEGER PRIMARY KEY CHECK (id = 1),
+                name TEXT NOT NULL,
+                password_hash TEXT NOT NULL,
+                changed_at REAL NOT NULL
+            );
+            CREATE TABLE session (
+                id_hash TEXT PRIMARY KEY NOT NULL,
+                created_at REAL NOT NULL,
+                last_seen_at REAL NOT NULL
+            ) WITHOUT ROWID;
+            CREATE TABLE api_token (
+                name TEXT PRIMARY KEY NOT NULL,
+                token_hash TEXT NOT NULL UNIQUE,
+                created_at REAL NOT NULL,
+                last_used_at REAL
+            );
+            """,
+        postgres: """
+            CREATE TABLE owner_account (
+                id BIGINT PRIMARY KEY CHECK (id = 1),
+                name TEXT NOT NULL,
+                password_hash TEXT NOT NULL,
+                changed_at DOUBLE PRECISION NOT NULL
+            );
+            CREATE TABLE session (
+                id_hash TEXT PRIMARY KEY,
+                created_at DOUBLE PRECISION NOT NULL,
+                last_seen_at DOUBLE PRECISION NOT NULL
+            );
+            CREATE TABLE api_token (
+                name TEXT PRIMARY KEY,
+                token_hash TEXT NOT NULL UNIQUE,
+                created_at DOUBLE PRECISION NOT NULL,
+                last_used_at DOUBLE PRECISION
+            )
+            """
+    )
+
+    /// SPEC.md §14. The owner's account is number 1 and always there (no password: sign-in
+    /// is off); the sessions and tokens of before are the owner's. A session or token goes
+    /// with its account. Names are unique without regard to case.
+    static let accountsAndInvitations = Migration(
+        name: "v10: accounts and invitations",
+        sqlite: """
+            CREATE TABLE account (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+                role TEXT NOT NULL CHECK (role IN ('owner', 'member', 'viewer')),
+                password_hash TEXT,
+                created_at REAL NOT NULL,
+                changed_at REAL NOT NULL,
+                CHECK ((id = 1) = (role = 'owner')),
+                CHECK (id = 1 OR password_hash IS NOT NULL)
+            );
+            INSERT INTO account (id, name, role, password_hash, created_at, changed_at)
+                SELECT 1, name, 'owner', password_hash, changed_at, changed_at FROM owner_account;
+            INSERT OR IGNORE INTO account (id, name, role, password_hash, created_at, changed_at)
+                VALUES (1, 'owner', 'owner', NULL, 0, 0);
+            DROP TABLE owner_account;
+            CREATE TABLE invitation (
+                token_hash TEXT PRIMARY KEY NOT NULL,
+                name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+                role TEXT NOT NULL CHECK (role IN ('member', 'viewer')),
+                created_at REAL NOT NULL,
+                expires_at REAL NOT NULL
+            ) WITHOUT ROWID;
+            CREATE TABLE session_v10 (
+                id_hash TEXT PRIMARY KEY NOT NULL,
+                account_id INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                created_at REAL NOT NULL,
+                last_seen_at REAL NOT NULL
+            ) WITHOUT ROWID;
+            INSERT INTO session_v10 SELECT id_hash, 1, created_at, last_seen_at FROM session;
+            DROP TABLE session;
+            ALTER TABLE session_v10 RENAME TO session;
+            CREATE INDEX session_account ON session(account_id);
+            CREATE TABLE api_token_v10 (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                account_id INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                name TEXT NOT NULL,
+                token_hash TEXT NOT NULL UNIQUE,
+                created_at REAL NOT NULL,
+                last_used_at REAL,
+                UNIQUE (account_id, name)
+            );
+            INSERT INTO api_token_v10 (account_id, name, token_hash, created_at, last_used_at)
+                SELECT 1, name, token_hash, created_at, last_used_at FROM api_token ORDER BY created_at, name;
+            DROP TABLE api_token;
+            ALTER TABLE api_token_v10 RENAME TO api_token;
+            """,
+        postgres: """
+            -- Names are unique without regard to case: a unique index on lower(name), which the stores'
+            -- lookups use too. The identity goes on from 1, the owner's id.
+            CREATE TABLE account (
+                id BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+                name TEXT NOT NULL,
+                role TEXT NOT NULL CHECK (role IN ('owner', 'member', 'viewer')),
+                password_hash TEXT,
+                created_at DOUBLE PRECISION NOT NULL,
+                changed_at DOUBLE PRECISION NOT NULL,
+                CHECK ((id = 1) = (role = 'owner')),
+                CHECK (id = 1 OR password_hash IS NOT NULL)
+            );
+            CREATE UNIQUE INDEX account_name ON account (lower(name));
+            INSERT INTO account (id, name, role, password_hash, created_at, changed_at)
+                SELECT 1, name, 'owner', password_hash, changed_at, changed_at FROM owner_account;
+            INSERT INTO account (id, name, role, password_hash, created_at, changed_at)
+                VALUES (1, 'owner', 'owner', NULL, 0, 0) ON CONFLICT DO NOTHING;
+            SELECT setval(pg_get_serial_sequence('account', 'id'), 1);
+            DROP TABLE owner_account;
+            CREATE TABLE invitation (
+                token_hash TEXT PRIMARY KEY,
+                name TEXT NOT NULL,
+                role TEXT NOT NULL CHECK (role IN ('member', 'viewer')),
+                created_at DOUBLE PRECISION NOT NULL,
+                expires_at DOUBLE PRECISION NOT NULL
+            );
+            CREATE UNIQUE INDEX invitation_name ON invitation (lower(name));
+            ALTER TABLE session ADD COLUMN account_id BIGINT NOT NULL DEFAULT 1 REFERENCES account(id) ON DELETE CASCADE;
+            ALTER TABLE session ALTER COLUMN account_id DROP DEFAULT;
+            CREATE INDEX session_account ON session(account_id);
+            CREATE TABLE api_token_v10 (
+                id BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+                account_id BIGINT NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                name TEXT NOT NULL,
+                token_hash TEXT NOT NULL UNIQUE,
+                created_at DOUBLE PRECISION NOT NULL,
+                last_used_at DOUBLE PRECISION,
+                UNIQUE (account_id, name)
+            );
+            INSERT INTO api_token_v10 (account_id, name, token_hash, created_at, last_used_at)
+                SELECT 1, name, token_hash, created_at, last_used_at FROM api_token ORDER BY created_at, name;
+            DROP TABLE api_token;
+            ALTER TABLE api_token_v10 RENAME TO api_token
+            """
+    )
+}
