@@ -2,12 +2,15 @@ import Accounts
 import BourseCore
 import Foundation
 import Storage
+import TestSupport
 import Testing
 
 @Suite("Account service over a real database")
 struct AccountServiceTests {
-    @Test func signInIsNotRequiredUntilAPasswordIsSet() async throws {
-        let harness = try AccountHarness()
+    @Test(arguments: DatabaseKind.allCases)
+    func signInIsNotRequiredUntilAPasswordIsSet(kind: DatabaseKind) async throws {
+        let harness = try await AccountHarness(kind)
+        defer { Task { await harness.database.close() } }
         let accounts = harness.service()
         #expect(try await accounts.signInRequired() == false)
         await #expect(throws: SignInError.noAccount) {
@@ -17,8 +20,10 @@ struct AccountServiceTests {
         #expect(try await accounts.signInRequired())
     }
 
-    @Test func theRightNameAndPasswordOpenASessionThatTheCookieSecretFinds() async throws {
-        let harness = try AccountHarness()
+    @Test(arguments: DatabaseKind.allCases)
+    func theRightNameAndPasswordOpenASessionThatTheCookieSecretFinds(kind: DatabaseKind) async throws {
+        let harness = try await AccountHarness(kind)
+        defer { Task { await harness.database.close() } }
         let accounts = harness.service()
         try await accounts.setPassword("correct horse battery", name: "ada")
         let secret = try await accounts.signIn(name: "ada", password: "correct horse battery", client: "10.0.0.1")
@@ -28,8 +33,10 @@ struct AccountServiceTests {
         #expect(try await accounts.session("") == nil)
     }
 
-    @Test func aWrongNameAndAWrongPasswordFailTheSameWay() async throws {
-        let harness = try AccountHarness()
+    @Test(arguments: DatabaseKind.allCases)
+    func aWrongNameAndAWrongPasswordFailTheSameWay(kind: DatabaseKind) async throws {
+        let harness = try await AccountHarness(kind)
+        defer { Task { await harness.database.close() } }
         let accounts = harness.service()
         try await accounts.setPassword("correct horse battery", name: "ada")
         await #expect(throws: SignInError.wrongCredentials) {
@@ -40,8 +47,10 @@ struct AccountServiceTests {
         }
     }
 
-    @Test func afterFiveFailuresInAMinuteAClientMustWaitOthersNeedNot() async throws {
-        let harness = try AccountHarness()
+    @Test(arguments: DatabaseKind.allCases)
+    func afterFiveFailuresInAMinuteAClientMustWaitOthersNeedNot(kind: DatabaseKind) async throws {
+        let harness = try await AccountHarness(kind)
+        defer { Task { await harness.database.close() } }
         let accounts = harness.service()
         try await accounts.setPassword("correct horse battery")
         for _ in 0..<5 {
@@ -60,15 +69,17 @@ struct AccountServiceTests {
         _ = try await accounts.signIn(name: "owner", password: "correct horse battery", client: "10.0.0.9")
     }
 
-    @Test func aSessionSurvivesARestartAndEndsAfterItsIdleTime() async throws {
-        let harness = try AccountHarness()
+    @Test(arguments: DatabaseKind.allCases)
+    func aSessionSurvivesARestartAndEndsAfterItsIdleTime(kind: DatabaseKind) async throws {
+        let harness = try await AccountHarness(kind)
+        defer { Task { await harness.database.close() } }
         let accounts = harness.service(idle: 600)
         try await accounts.setPassword("correct horse battery")
         let secret = try await accounts.signIn(name: "owner", password: "correct horse battery", client: "10.0.0.1")
 
         harness.clock.advance(seconds: 500)
         #expect(try await accounts.session(secret)?.credential == .session)  // used: the idle time starts again
-        let restarted = try harness.reopened(idle: 600)
+        let restarted = try await harness.reopened(idle: 600)
         harness.clock.advance(seconds: 500)
         #expect(try await restarted.session(secret)?.credential == .session)
         harness.clock.advance(seconds: 601)
@@ -77,8 +88,10 @@ struct AccountServiceTests {
         #expect(try await harness.reopened(idle: 600).session(secret) == nil)
     }
 
-    @Test func signingOutEndsTheSession() async throws {
-        let harness = try AccountHarness()
+    @Test(arguments: DatabaseKind.allCases)
+    func signingOutEndsTheSession(kind: DatabaseKind) async throws {
+        let harness = try await AccountHarness(kind)
+        defer { Task { await harness.database.close() } }
         let accounts = harness.service()
         try await accounts.setPassword("correct horse battery")
         let secret = try await accounts.signIn(name: "owner", password: "correct horse battery", client: "10.0.0.1")
@@ -86,8 +99,10 @@ struct AccountServiceTests {
         #expect(try await accounts.session(secret) == nil)
     }
 
-    @Test func aNewPasswordSignsEveryBrowserOutEvenInARunningServer() async throws {
-        let harness = try AccountHarness()
+    @Test(arguments: DatabaseKind.allCases)
+    func aNewPasswordSignsEveryBrowserOutEvenInARunningServer(kind: DatabaseKind) async throws {
+        let harness = try await AccountHarness(kind)
+        defer { Task { await harness.database.close() } }
         let server = harness.service()
         try await server.setPassword("correct horse battery")
         let secret = try await server.signIn(name: "owner", password: "correct horse battery", client: "10.0.0.1")
@@ -102,8 +117,11 @@ struct AccountServiceTests {
         }
     }
 
-    @Test func passwordsFollowTheRule() async throws {
-        let accounts = try AccountHarness().service()
+    @Test(arguments: DatabaseKind.allCases)
+    func passwordsFollowTheRule(kind: DatabaseKind) async throws {
+        let harness = try await AccountHarness(kind)
+        defer { Task { await harness.database.close() } }
+        let accounts = harness.service()
         await #expect(throws: AccountError.self) { try await accounts.setPassword("short") }
         let tooLong = String(repeating: "é", count: 37)  // 74 bytes
         await #expect(throws: AccountError.self) { try await accounts.setPassword(tooLong) }
@@ -113,8 +131,10 @@ struct AccountServiceTests {
         try await accounts.setPassword(String(repeating: "x", count: 72))
     }
 
-    @Test func tokensWorkUntilRevokedAndAreStoredOnlyAsHashes() async throws {
-        let harness = try AccountHarness()
+    @Test(arguments: DatabaseKind.allCases)
+    func tokensWorkUntilRevokedAndAreStoredOnlyAsHashes(kind: DatabaseKind) async throws {
+        let harness = try await AccountHarness(kind)
+        defer { Task { await harness.database.close() } }
         let accounts = harness.service()
         let token = try await accounts.createToken(name: "backup-script")
         #expect(token.hasPrefix("bourse_"))
@@ -138,8 +158,10 @@ struct AccountServiceTests {
         await #expect(throws: AccountError.noSuchToken("backup-script")) { try await accounts.revokeToken(name: "backup-script") }
     }
 
-    @Test func aTokenRevokedFromTheCommandLineStopsWorkingInTheServerWithinTheRecheckInterval() async throws {
-        let harness = try AccountHarness()
+    @Test(arguments: DatabaseKind.allCases)
+    func aTokenRevokedFromTheCommandLineStopsWorkingInTheServerWithinTheRecheckInterval(kind: DatabaseKind) async throws {
+        let harness = try await AccountHarness(kind)
+        defer { Task { await harness.database.close() } }
         let server = harness.service()
         let token = try await server.createToken(name: "ci")
         #expect(try await server.token(token)?.credential == .token(name: "ci"))

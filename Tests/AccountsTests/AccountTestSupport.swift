@@ -4,31 +4,27 @@ import Foundation
 import Storage
 import TestSupport
 
-/// A real database file in a folder of its own, and account services over it (bcrypt at the
-/// lowest cost, so the tests are quick; the cost is not what they test).
+/// A real database (a SQLite file, or a PostgreSQL database on the test cluster) and account
+/// services over it (bcrypt at the lowest cost, so the tests are quick; the cost is not what they
+/// test). Every test that takes a `kind` runs on both databases (SPEC §15).
 struct AccountHarness {
-    let path: String
-    let database: BourseDatabase
+    let database: TestDatabase
     let clock = TestNow(Date(timeIntervalSince1970: 1_800_000_000))
 
-    /// The file's folder is left in place: a service may outlive the harness that made it
-    /// (`AccountHarness().service()`), so the file must not go with the harness.
-    init() throws {
-        path = TemporaryDatabase.newPath().path
-        database = try BourseDatabase(path: path)
+    init(_ kind: DatabaseKind) async throws {
+        database = try await TestDatabase(kind)
     }
 
     func service(idle: TimeInterval = 3600) -> AccountService {
-        return AccountService(
-            store: DatabaseAccountStore(database: database), hasher: PasswordHasher(cost: 4),
-            settings: .init(sessionIdleTimeout: idle), now: clock.closure)
+        AccountService(
+            store: database.stores.accounts, hasher: PasswordHasher(cost: 4), settings: .init(sessionIdleTimeout: idle),
+            now: clock.closure)
     }
 
-    /// The same file opened again, as after a restart.
-    func reopened(idle: TimeInterval = 3600) throws -> AccountService {
-        let again = try BourseDatabase(path: path)
-        return AccountService(
-            store: DatabaseAccountStore(database: again), hasher: PasswordHasher(cost: 4),
+    /// The same database opened again, as after a restart, or by a command in another process.
+    func reopened(idle: TimeInterval = 3600) async throws -> AccountService {
+        AccountService(
+            store: try await database.reopen().accounts, hasher: PasswordHasher(cost: 4),
             settings: .init(sessionIdleTimeout: idle), now: clock.closure)
     }
 }

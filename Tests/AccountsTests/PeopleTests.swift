@@ -2,6 +2,7 @@ import Accounts
 import BourseCore
 import Foundation
 import Storage
+import TestSupport
 import Testing
 
 /// SPEC §14's accounts over a real database: invitations (one use, 7 days, a new link replaces
@@ -19,15 +20,19 @@ struct PeopleTests {
         return accounts
     }
 
-    @Test func noOneIsInvitedUntilTheOwnersPasswordIsSet() async throws {
-        let harness = try AccountHarness()
+    @Test(arguments: DatabaseKind.allCases)
+    func noOneIsInvitedUntilTheOwnersPasswordIsSet(kind: DatabaseKind) async throws {
+        let harness = try await AccountHarness(kind)
+        defer { Task { await harness.database.close() } }
         let accounts = harness.service()
         await #expect(throws: AccountError.ownerPasswordFirst) { _ = try await accounts.invite(name: "ann", role: .member) }
         #expect(try await accounts.invitations().isEmpty)
     }
 
-    @Test func anInvitationTakenMakesASignedInAccountAndCannotBeTakenAgain() async throws {
-        let harness = try AccountHarness()
+    @Test(arguments: DatabaseKind.allCases)
+    func anInvitationTakenMakesASignedInAccountAndCannotBeTakenAgain(kind: DatabaseKind) async throws {
+        let harness = try await AccountHarness(kind)
+        defer { Task { await harness.database.close() } }
         let accounts = try await Self.owned(harness)
         let (invitation, token) = try await accounts.invite(name: "Ann", role: .member)
         #expect(invitation.expiresAt == harness.clock.date.addingTimeInterval(7 * 24 * 3600))
@@ -50,8 +55,10 @@ struct PeopleTests {
         }
     }
 
-    @Test func aLinkExpiresAfterSevenDays() async throws {
-        let harness = try AccountHarness()
+    @Test(arguments: DatabaseKind.allCases)
+    func aLinkExpiresAfterSevenDays(kind: DatabaseKind) async throws {
+        let harness = try await AccountHarness(kind)
+        defer { Task { await harness.database.close() } }
         let accounts = try await Self.owned(harness)
         let (_, token) = try await accounts.invite(name: "ann", role: .viewer)
         harness.clock.advance(seconds: 7 * 24 * 3600 - 1)
@@ -65,8 +72,10 @@ struct PeopleTests {
         #expect(try await accounts.people().count == 1)
     }
 
-    @Test func aNewInvitationForTheSameNameReplacesTheLinkBefore() async throws {
-        let harness = try AccountHarness()
+    @Test(arguments: DatabaseKind.allCases)
+    func aNewInvitationForTheSameNameReplacesTheLinkBefore(kind: DatabaseKind) async throws {
+        let harness = try await AccountHarness(kind)
+        defer { Task { await harness.database.close() } }
         let accounts = try await Self.owned(harness)
         let (_, first) = try await accounts.invite(name: "ann", role: .viewer)
         let (_, second) = try await accounts.invite(name: "ANN", role: .member)
@@ -75,8 +84,10 @@ struct PeopleTests {
         #expect(try await accounts.invitations().count == 1)
     }
 
-    @Test func aNameIsOnePersonsWithoutRegardToCase() async throws {
-        let harness = try AccountHarness()
+    @Test(arguments: DatabaseKind.allCases)
+    func aNameIsOnePersonsWithoutRegardToCase(kind: DatabaseKind) async throws {
+        let harness = try await AccountHarness(kind)
+        defer { Task { await harness.database.close() } }
         let accounts = try await Self.owned(harness)
         await #expect(throws: AccountError.nameTaken("ADA")) { _ = try await accounts.invite(name: "ADA", role: .member) }
         let (_, token) = try await accounts.invite(name: "ann", role: .member)
@@ -87,8 +98,10 @@ struct PeopleTests {
         #expect(try await accounts.people().map(\.name) == ["ada", "ann"])
     }
 
-    @Test func aBadPasswordOrNameWritesNothing() async throws {
-        let harness = try AccountHarness()
+    @Test(arguments: DatabaseKind.allCases)
+    func aBadPasswordOrNameWritesNothing(kind: DatabaseKind) async throws {
+        let harness = try await AccountHarness(kind)
+        defer { Task { await harness.database.close() } }
         let accounts = try await Self.owned(harness)
         await #expect(throws: AccountError.self) { _ = try await accounts.invite(name: " ann", role: .member) }
         await #expect(throws: AccountError.ownerIsFixed) { _ = try await accounts.invite(name: "ann", role: .owner) }
@@ -101,8 +114,10 @@ struct PeopleTests {
         #expect(try await accounts.people().count == 1)
     }
 
-    @Test func aNewRoleTakesEffectAtOnceAndTheOwnerStaysTheOwner() async throws {
-        let harness = try AccountHarness()
+    @Test(arguments: DatabaseKind.allCases)
+    func aNewRoleTakesEffectAtOnceAndTheOwnerStaysTheOwner(kind: DatabaseKind) async throws {
+        let harness = try await AccountHarness(kind)
+        defer { Task { await harness.database.close() } }
         let accounts = try await Self.owned(harness)
         let (_, token) = try await accounts.invite(name: "ann", role: .member)
         let (_, secret) = try await accounts.acceptInvitation(token: token, password: Self.annPassword)
@@ -117,8 +132,10 @@ struct PeopleTests {
         await #expect(throws: AccountError.noSuchAccount("bob")) { _ = try await accounts.setRole(of: "bob", to: .viewer) }
     }
 
-    @Test func removingSomeoneEndsTheirSessionsAndTokensAtOnce() async throws {
-        let harness = try AccountHarness()
+    @Test(arguments: DatabaseKind.allCases)
+    func removingSomeoneEndsTheirSessionsAndTokensAtOnce(kind: DatabaseKind) async throws {
+        let harness = try await AccountHarness(kind)
+        defer { Task { await harness.database.close() } }
         let accounts = try await Self.owned(harness)
         let (_, token) = try await accounts.invite(name: "ann", role: .member)
         let (ann, secret) = try await accounts.acceptInvitation(token: token, password: Self.annPassword)
@@ -141,8 +158,10 @@ struct PeopleTests {
 
     /// The command line removes someone from another process: the server's memory of their
     /// session lasts at most its recheck interval.
-    @Test func aRemovalFromTheCommandLineReachesTheServerWithinTheRecheckInterval() async throws {
-        let harness = try AccountHarness()
+    @Test(arguments: DatabaseKind.allCases)
+    func aRemovalFromTheCommandLineReachesTheServerWithinTheRecheckInterval(kind: DatabaseKind) async throws {
+        let harness = try await AccountHarness(kind)
+        defer { Task { await harness.database.close() } }
         let server = try await Self.owned(harness)
         let (_, token) = try await server.invite(name: "ann", role: .member)
         let (_, secret) = try await server.acceptInvitation(token: token, password: Self.annPassword)
@@ -152,16 +171,20 @@ struct PeopleTests {
         #expect(try await server.session(secret) == nil)
     }
 
-    @Test func removingANameNoOneHasYetWithdrawsItsInvitation() async throws {
-        let harness = try AccountHarness()
+    @Test(arguments: DatabaseKind.allCases)
+    func removingANameNoOneHasYetWithdrawsItsInvitation(kind: DatabaseKind) async throws {
+        let harness = try await AccountHarness(kind)
+        defer { Task { await harness.database.close() } }
         let accounts = try await Self.owned(harness)
         let (_, token) = try await accounts.invite(name: "ann", role: .member)
         try await accounts.remove(name: "Ann")
         #expect(try await accounts.invitation(token: token) == nil)
     }
 
-    @Test func tokensAreEachAccountsOwn() async throws {
-        let harness = try AccountHarness()
+    @Test(arguments: DatabaseKind.allCases)
+    func tokensAreEachAccountsOwn(kind: DatabaseKind) async throws {
+        let harness = try await AccountHarness(kind)
+        defer { Task { await harness.database.close() } }
         let accounts = try await Self.owned(harness)
         let (_, token) = try await accounts.invite(name: "ann", role: .member)
         let (ann, _) = try await accounts.acceptInvitation(token: token, password: Self.annPassword)

@@ -5,23 +5,22 @@ import Testing
 
 @testable import Storage
 
+/// On SQLite and PostgreSQL alike (SPEC §15).
 @Suite("Alert store")
 struct DatabaseAlertStoreTests {
-    static func path() -> String {
-        TemporaryDatabase.newPath().path
-    }
-
     static let t0 = Date(timeIntervalSince1970: 1_763_820_000.25)
 
-    static func add(_ store: DatabaseAlertStore, _ symbol: String, _ condition: AlertCondition) async throws -> [Alert] {
+    static func add(_ store: any AlertStore, _ symbol: String, _ condition: AlertCondition) async throws -> [Alert] {
         try await store.update(of: .owner) { alerts, lastID in
             Alerts.adding(AlertRequest(symbol: symbol, condition: condition), to: alerts, lastID: lastID, at: t0)
         }.get()
     }
 
-    @Test func everyConditionAndAFiringReadBackAfterARestart() async throws {
-        let path = Self.path()
-        let store = DatabaseAlertStore(database: try BourseDatabase(path: path))
+    @Test(arguments: DatabaseKind.allCases)
+    func everyConditionAndAFiringReadBackAfterARestart(kind: DatabaseKind) async throws {
+        let database = try await TestDatabase(kind)
+        defer { Task { await database.close() } }
+        let store = database.stores.alerts
         _ = try await Self.add(store, "AAPL", .above(Price(ticks: 15_000)))
         _ = try await Self.add(store, "KO", .below(Price(ticks: 6_150)))
         let three = try await Self.add(store, "MSFT", .movePercent(ExactDecimal("2.5")))
@@ -29,13 +28,16 @@ struct DatabaseAlertStoreTests {
             at: Self.t0.addingTimeInterval(60), price: ExactDecimal("150.1234"), changePercent: ExactDecimal("-0.25"))
         _ = try await store.update(of: .owner) { alerts, _ in .success([fired] + alerts.dropFirst()) }.get()
 
-        let again = try await DatabaseAlertStore(database: try BourseDatabase(path: path)).alerts(of: .owner)
+        let again = try await database.reopen().alerts.alerts(of: .owner)
         #expect(again == [fired] + three.dropFirst())
         #expect(again.map(\.id) == ["1", "2", "3"])
     }
 
-    @Test func anIdIsNeverUsedTwiceAndARefusedChangeWritesNothing() async throws {
-        let store = DatabaseAlertStore(database: try BourseDatabase(path: Self.path()))
+    @Test(arguments: DatabaseKind.allCases)
+    func anIdIsNeverUsedTwiceAndARefusedChangeWritesNothing(kind: DatabaseKind) async throws {
+        let database = try await TestDatabase(kind)
+        defer { Task { await database.close() } }
+        let store = database.stores.alerts
         _ = try await Self.add(store, "AAPL", .above(Price(ticks: 100)))
         _ = try await Self.add(store, "KO", .above(Price(ticks: 100)))
         _ = try await store.update(of: .owner) { alerts, _ in Alerts.removing("2", from: alerts) }.get()
@@ -56,10 +58,12 @@ struct DatabaseAlertStoreTests {
 struct DatabaseAlertStoreAccountsTests {
     /// SPEC §14: another account's alert is not found, and no change of one account's list
     /// reaches another's, even one that names its id.
-    @Test func anotherAccountsAlertIsNotFoundAndNeverChanged() async throws {
-        let database = try TemporaryDatabase()
-        let ann = try await database.database.addPerson("ann")
-        let store = DatabaseAlertStore(database: database.database)
+    @Test(arguments: DatabaseKind.allCases)
+    func anotherAccountsAlertIsNotFoundAndNeverChanged(kind: DatabaseKind) async throws {
+        let database = try await TestDatabase(kind)
+        defer { Task { await database.close() } }
+        let ann = try await database.addPerson("ann")
+        let store = database.stores.alerts
         let add: (AccountID, String) async throws -> [Alert] = { account, symbol in
             try await store.update(of: account) { alerts, lastID in
                 Alerts.adding(
@@ -92,7 +96,8 @@ struct DatabaseAlertStoreAccountsTests {
 @Suite("Alert store: migration")
 struct AlertMigrationTests {
     @Test func v8AddsThePriceAlertsAfterEveryEarlierMigration() throws {
-        let database = try BourseDatabase(path: DatabaseAlertStoreTests.path())
+        let temporary = try TemporaryDatabase()
+        let database = temporary.database
         #expect(try database.appliedMigrations().contains("v8: price alerts"))
         #expect(try database.tableNames().contains("price_alert"))
     }

@@ -5,11 +5,13 @@ import Testing
 
 @testable import Storage
 
+/// On SQLite and PostgreSQL alike (SPEC §15).
 @Suite("DatabaseAnswerStore")
 struct DatabaseAnswerStoreTests {
-    @Test func storesAndReadsBackAcrossARestart() async throws {
-        let (path, directory) = TemporaryDatabase.newPath()
-        defer { try? FileManager.default.removeItem(at: directory) }
+    @Test(arguments: DatabaseKind.allCases)
+    func storesAndReadsBackAcrossARestart(kind: DatabaseKind) async throws {
+        let database = try await TestDatabase(kind)
+        defer { Task { await database.close() } }
         let market = SavedAnswer(
             key: "/v2/aggs/ticker/AAPL/prev", body: Array(#"{"c": 75.0875}"#.utf8),
             fetchedAt: Date(timeIntervalSince1970: 1_700_000_000.5),
@@ -18,20 +20,22 @@ struct DatabaseAnswerStoreTests {
             key: "gnb:http://x/rates", body: Array("<rates/>".utf8), mediaType: "application/xml",
             fetchedAt: Date(timeIntervalSince1970: 20), freshUntil: Date(timeIntervalSince1970: 20))
 
-        do {
-            let store = DatabaseAnswerStore(database: try BourseDatabase(path: path))
-            try await store.save(market)
-            try await store.save(gnb)
-        }
-        let reopened = DatabaseAnswerStore(database: try BourseDatabase(path: path))
+        try await database.stores.answers.save(market)
+        try await database.stores.answers.save(gnb)
+        let reopened = try await database.reopen().answers
 
         #expect(try await reopened.answer(for: market.key) == market)
         #expect(try await reopened.answer(for: gnb.key) == gnb)
-        #expect(FileManager.default.fileExists(atPath: path + "-wal"))
+        if case .sqlite(let path) = database.location {
+            #expect(FileManager.default.fileExists(atPath: path + "-wal"))
+        }
     }
 
-    @Test func replacesAnAnswerAndMissesUnknownKeys() async throws {
-        let store = DatabaseAnswerStore(database: try BourseDatabase())
+    @Test(arguments: DatabaseKind.allCases)
+    func replacesAnAnswerAndMissesUnknownKeys(kind: DatabaseKind) async throws {
+        let database = try await TestDatabase(kind)
+        defer { Task { await database.close() } }
+        let store = database.stores.answers
         let first = SavedAnswer(
             key: "k", body: [1], mediaType: "application/json", fetchedAt: Date(timeIntervalSince1970: 1),
             freshUntil: Date(timeIntervalSince1970: 2))

@@ -5,7 +5,8 @@ import Testing
 
 @testable import Storage
 
-/// The notices, push subscriptions, settings, key and queue in a real SQLite file.
+/// The notices, push subscriptions, settings, key and queue in a real SQLite file and a real
+/// PostgreSQL database (SPEC §15).
 @Suite("Notification store")
 struct DatabaseNotificationStoreTests {
     static let t0 = Date(timeIntervalSince1970: 1_763_820_000)
@@ -18,19 +19,24 @@ struct DatabaseNotificationStoreTests {
         PushSubscriber(endpoint: "https://push.example/\(name)", p256dh: "p-\(name)", auth: "a-\(name)", createdAt: t0)
     }
 
-    @Test func theKeyIsMadeOnceEvenWhenAskedForTwiceAtOnce() async throws {
-        let path = DatabaseAlertStoreTests.path()
-        let store = DatabaseNotificationStore(database: try BourseDatabase(path: path))
+    @Test(arguments: DatabaseKind.allCases)
+    func theKeyIsMadeOnceEvenWhenAskedForTwiceAtOnce(kind: DatabaseKind) async throws {
+        let database = try await TestDatabase(kind)
+        defer { Task { await database.close() } }
+        let store = database.stores.notifications
         async let first = store.pushKey(orMake: { "key-one" })
         async let second = store.pushKey(orMake: { "key-two" })
         let (one, two) = try await (first, second)
         #expect(one == two)
-        let reopened = DatabaseNotificationStore(database: try BourseDatabase(path: path))
+        let reopened = try await database.reopen().notifications
         #expect(try await reopened.pushKey(orMake: { "key-three" }) == one)
     }
 
-    @Test func aNoticeIsQueuedForEveryDeviceAndTheSameEndpointIsOneDevice() async throws {
-        let store = DatabaseNotificationStore(database: try BourseDatabase(path: DatabaseAlertStoreTests.path()))
+    @Test(arguments: DatabaseKind.allCases)
+    func aNoticeIsQueuedForEveryDeviceAndTheSameEndpointIsOneDevice(kind: DatabaseKind) async throws {
+        let database = try await TestDatabase(kind)
+        defer { Task { await database.close() } }
+        let store = database.stores.notifications
         let phone = try await store.subscribe(for: .owner, Self.subscriber("phone"))
         #expect(phone.created)
         _ = try await store.subscribe(for: .owner, Self.subscriber("laptop"))
@@ -47,8 +53,11 @@ struct DatabaseNotificationStoreTests {
         #expect(due.first?.subscriber.p256dh == "new")
     }
 
-    @Test func aRetryIsDueLaterWithOneMoreAttemptAndFinishingEmptiesTheQueue() async throws {
-        let store = DatabaseNotificationStore(database: try BourseDatabase(path: DatabaseAlertStoreTests.path()))
+    @Test(arguments: DatabaseKind.allCases)
+    func aRetryIsDueLaterWithOneMoreAttemptAndFinishingEmptiesTheQueue(kind: DatabaseKind) async throws {
+        let database = try await TestDatabase(kind)
+        defer { Task { await database.close() } }
+        let store = database.stores.notifications
         _ = try await store.subscribe(for: .owner, Self.subscriber("phone"))
         _ = try await store.post(for: .owner, Self.notice())
         let delivery = try #require(try await store.dueDeliveries(at: Self.t0, limit: 10).first)
@@ -62,8 +71,11 @@ struct DatabaseNotificationStoreTests {
         #expect(try await store.nextDue() == nil)
     }
 
-    @Test func unsubscribingRemovesWhatWasQueuedForTheDevice() async throws {
-        let store = DatabaseNotificationStore(database: try BourseDatabase(path: DatabaseAlertStoreTests.path()))
+    @Test(arguments: DatabaseKind.allCases)
+    func unsubscribingRemovesWhatWasQueuedForTheDevice(kind: DatabaseKind) async throws {
+        let database = try await TestDatabase(kind)
+        defer { Task { await database.close() } }
+        let store = database.stores.notifications
         _ = try await store.subscribe(for: .owner, Self.subscriber("phone"))
         let laptop = try await store.subscribe(for: .owner, Self.subscriber("laptop")).subscriber
         _ = try await store.post(for: .owner, Self.notice())
@@ -77,9 +89,11 @@ struct DatabaseNotificationStoreTests {
         #expect(try await store.notices(of: .owner, limit: 10).notices.count == 1)  // the bell keeps it
     }
 
-    @Test func theSettingsSayWhichKindsAreQueuedAndAreKept() async throws {
-        let path = DatabaseAlertStoreTests.path()
-        let store = DatabaseNotificationStore(database: try BourseDatabase(path: path))
+    @Test(arguments: DatabaseKind.allCases)
+    func theSettingsSayWhichKindsAreQueuedAndAreKept(kind: DatabaseKind) async throws {
+        let database = try await TestDatabase(kind)
+        defer { Task { await database.close() } }
+        let store = database.stores.notifications
         #expect(try await store.pushSettings(of: .owner) == PushSettings())
         try await store.setPushSettings(for: .owner, PushSettings(alerts: true, fills: false, orders: false))
         _ = try await store.subscribe(for: .owner, Self.subscriber("phone"))
@@ -88,12 +102,15 @@ struct DatabaseNotificationStoreTests {
         let alert = try await store.post(for: .owner, Self.notice(.alert))
 
         #expect(try await store.dueDeliveries(at: Self.t0, limit: 10).map(\.notice) == [alert])
-        let reopened = DatabaseNotificationStore(database: try BourseDatabase(path: path))
+        let reopened = try await database.reopen().notifications
         #expect(try await reopened.pushSettings(of: .owner) == PushSettings(alerts: true, fills: false, orders: false))
     }
 
-    @Test func theBellKeepsTheNewestTwoHundredAndCountsTheUnseen() async throws {
-        let store = DatabaseNotificationStore(database: try BourseDatabase(path: DatabaseAlertStoreTests.path()))
+    @Test(arguments: DatabaseKind.allCases)
+    func theBellKeepsTheNewestTwoHundredAndCountsTheUnseen(kind: DatabaseKind) async throws {
+        let database = try await TestDatabase(kind)
+        defer { Task { await database.close() } }
+        let store = database.stores.notifications
         _ = try await store.subscribe(for: .owner, Self.subscriber("phone"))
         for index in 1...205 { _ = try await store.post(for: .owner, Self.notice(.alert, "notice \(index)")) }
 
@@ -111,10 +128,12 @@ struct DatabaseNotificationStoreTests {
 
     /// SPEC §14: a notice is its account's, queued for that account's devices by that account's
     /// settings; another account's device is not found; each bell keeps its own 200.
-    @Test func noticesDevicesAndSettingsAreEachAccountsOwn() async throws {
-        let database = try TemporaryDatabase()
-        let ann = try await database.database.addPerson("ann")
-        let store = DatabaseNotificationStore(database: database.database)
+    @Test(arguments: DatabaseKind.allCases)
+    func noticesDevicesAndSettingsAreEachAccountsOwn(kind: DatabaseKind) async throws {
+        let database = try await TestDatabase(kind)
+        defer { Task { await database.close() } }
+        let ann = try await database.addPerson("ann")
+        let store = database.stores.notifications
         _ = try await store.subscribe(for: .owner, Self.subscriber("owner-phone"))
         _ = try await store.subscribe(for: ann, Self.subscriber("ann-phone"))
         _ = try await store.subscribe(for: ann, Self.subscriber("ann-laptop"))
@@ -150,10 +169,12 @@ struct DatabaseNotificationStoreTests {
 
     /// One browser, two people in turn: the device belongs to the last one who subscribed it,
     /// and nothing queued for the one before reaches it.
-    @Test func aDeviceSubscribedByAnotherAccountMovesToItWithoutWhatWasQueued() async throws {
-        let database = try TemporaryDatabase()
-        let ann = try await database.database.addPerson("ann")
-        let store = DatabaseNotificationStore(database: database.database)
+    @Test(arguments: DatabaseKind.allCases)
+    func aDeviceSubscribedByAnotherAccountMovesToItWithoutWhatWasQueued(kind: DatabaseKind) async throws {
+        let database = try await TestDatabase(kind)
+        defer { Task { await database.close() } }
+        let ann = try await database.addPerson("ann")
+        let store = database.stores.notifications
         let first = try await store.subscribe(for: .owner, Self.subscriber("shared"))
         _ = try await store.post(for: .owner, Self.notice(.alert, "the owner's"))
 
@@ -170,7 +191,8 @@ struct DatabaseNotificationStoreTests {
     }
 
     @Test func v9AddsTheNoticesAndPushTablesAfterEveryEarlierMigration() throws {
-        let database = try BourseDatabase(path: DatabaseAlertStoreTests.path())
+        let temporary = try TemporaryDatabase()
+        let database = temporary.database
         #expect(try database.appliedMigrations().contains("v9: notices and web push"))
         let tables = try database.tableNames()
         for table in ["push_key", "push_subscription", "push_setting", "notice", "push_delivery"] {

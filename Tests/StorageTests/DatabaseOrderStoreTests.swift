@@ -5,13 +5,15 @@ import Testing
 
 @testable import Storage
 
+/// On SQLite and PostgreSQL alike (SPEC §15).
 @Suite("DatabaseOrderStore")
 struct DatabaseOrderStoreTests {
     let t0 = Date(timeIntervalSince1970: 1_763_000_000)
 
-    @Test func keepsOrdersAndFillsAcrossARestartAndUpdatesAnOrderInPlace() async throws {
-        let (path, directory) = TemporaryDatabase.newPath()
-        defer { try? FileManager.default.removeItem(at: directory) }
+    @Test(arguments: DatabaseKind.allCases)
+    func keepsOrdersAndFillsAcrossARestartAndUpdatesAnOrderInPlace(kind: DatabaseKind) async throws {
+        let database = try await TestDatabase(kind)
+        defer { Task { await database.close() } }
         let limit = try Order(id: "1", request: .limit(.buy, quantity: 100, price: Price(parsing: "101.20")), createdAt: t0)
         let market = try Order(
             id: "2", request: .market(.sell, quantity: 50), createdAt: t0.addingTimeInterval(1), status: .filled,
@@ -26,13 +28,11 @@ struct DatabaseOrderStoreTests {
         let bought = Fill(
             orderID: "1", seq: 9, time: t0.addingTimeInterval(2), side: .buy, price: Price(ticks: 10_120), quantity: 40)
 
-        do {
-            let store = DatabaseOrderStore(database: try BourseDatabase(path: path))
-            try await store.save(orders: [limit], fills: [])
-            try await store.save(orders: [market], fills: [sold])
-            try await store.save(orders: [partly], fills: [bought])
-        }
-        let reopened = DatabaseOrderStore(database: try BourseDatabase(path: path))
+        let store = database.stores.orders
+        try await store.save(orders: [limit], fills: [])
+        try await store.save(orders: [market], fills: [sold])
+        try await store.save(orders: [partly], fills: [bought])
+        let reopened = try await database.reopen().orders
 
         #expect(try await reopened.order(id: "1") == partly)
         #expect(try await reopened.order(id: "2") == market)
@@ -47,15 +47,21 @@ struct DatabaseOrderStoreTests {
         #expect(try await reopened.lastOrderNumber() == 2)
     }
 
-    @Test func anEmptyStoreHasNoOrdersAndStartsNumberingAtOne() async throws {
-        let store = DatabaseOrderStore(database: try BourseDatabase())
+    @Test(arguments: DatabaseKind.allCases)
+    func anEmptyStoreHasNoOrdersAndStartsNumberingAtOne(kind: DatabaseKind) async throws {
+        let database = try await TestDatabase(kind)
+        defer { Task { await database.close() } }
+        let store = database.stores.orders
         #expect(try await store.openOrders().isEmpty)
         #expect(try await store.allFills().isEmpty)
         #expect(try await store.lastOrderNumber() == 0)
     }
 
-    @Test func aSaveThatFailsWritesNothing() async throws {
-        let store = DatabaseOrderStore(database: try BourseDatabase())
+    @Test(arguments: DatabaseKind.allCases)
+    func aSaveThatFailsWritesNothing(kind: DatabaseKind) async throws {
+        let database = try await TestDatabase(kind)
+        defer { Task { await database.close() } }
+        let store = database.stores.orders
         let order = try Order(
             id: "1", request: .market(.buy, quantity: 10), createdAt: t0, status: .filled, filledQuantity: 10, filledTicks: 1000)
         // A fill of no shares breaks a CHECK constraint: the whole save must roll back.

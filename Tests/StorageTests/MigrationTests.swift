@@ -164,11 +164,13 @@ struct MigrationTests {
 
     /// SPEC §14: removing a person deletes their orders and fills; an order the desk still held for
     /// them (removed from another process) is not written back.
-    @Test func removingAnAccountDeletesItsOrdersAndFillsAndTheyDoNotComeBack() async throws {
-        let temporary = try TemporaryDatabase()
-        let database = temporary.database
+    /// On SQLite and PostgreSQL alike (SPEC §15).
+    @Test(arguments: DatabaseKind.allCases)
+    func removingAnAccountDeletesItsOrdersAndFillsAndTheyDoNotComeBack(kind: DatabaseKind) async throws {
+        let database = try await TestDatabase(kind)
+        defer { Task { await database.close() } }
         let ann = try await database.addPerson("ann")
-        let store = DatabaseOrderStore(database: database)
+        let store = database.stores.orders
         let time = Date(timeIntervalSince1970: 1_700_000_000)
         func order(_ id: String, _ account: AccountID) throws -> Order {
             Order(
@@ -182,7 +184,7 @@ struct MigrationTests {
         #expect(try await store.order(id: "2", account: .owner) == nil)
         #expect(try await store.order(id: "2", account: ann)?.account == ann)
 
-        #expect(try await DatabaseAccountStore(database: database).deleteAccount(ann))
+        #expect(try await database.stores.accounts.deleteAccount(ann))
         #expect(try await store.openOrders().map(\.id) == ["1"])
         #expect(try await store.allFills().map(\.orderID) == ["1"])
 
@@ -193,13 +195,15 @@ struct MigrationTests {
 
     /// SPEC §14: removing a person deletes their watchlist, alerts, devices, settings, notices and
     /// what was queued for them, and nothing of anyone else's.
-    @Test func removingAnAccountDeletesItsPersonalRowsAndNoOneElses() async throws {
-        let temporary = try TemporaryDatabase()
-        let database = temporary.database
+    /// On SQLite and PostgreSQL alike (SPEC §15).
+    @Test(arguments: DatabaseKind.allCases)
+    func removingAnAccountDeletesItsPersonalRowsAndNoOneElses(kind: DatabaseKind) async throws {
+        let database = try await TestDatabase(kind)
+        defer { Task { await database.close() } }
         let ann = try await database.addPerson("ann")
-        let watchlist = DatabaseWatchlistStore(database: database)
-        let alerts = DatabaseAlertStore(database: database)
-        let notices = DatabaseNotificationStore(database: database)
+        let watchlist = database.stores.watchlists
+        let alerts = database.stores.alerts
+        let notices = database.stores.notifications
         let time = Date(timeIntervalSince1970: 1_700_000_000)
         for (account, device) in [(AccountID.owner, "owner-phone"), (ann, "ann-phone")] {
             _ = try await watchlist.update(of: account) { Watchlist.adding("AAPL", to: $0) }.get()
@@ -215,7 +219,7 @@ struct MigrationTests {
         }
         #expect(try await notices.dueDeliveries(at: time, limit: 10).count == 2)
 
-        #expect(try await DatabaseAccountStore(database: database).deleteAccount(ann))
+        #expect(try await database.stores.accounts.deleteAccount(ann))
 
         #expect(try await watchlist.symbols(of: ann).isEmpty)
         #expect(try await alerts.alerts(of: ann).isEmpty)
@@ -229,8 +233,11 @@ struct MigrationTests {
         #expect(try await notices.notices(of: .owner, limit: 10).notices.count == 1)
         let left = try await notices.dueDeliveries(at: time, limit: 10)
         #expect(left.map(\.subscriber.endpoint) == ["https://push.example/owner-phone"])
-        for table in ["watchlist", "price_alert", "push_subscription", "push_setting", "notice"] {
-            #expect(try database.count(table, account: ann) == 0, "\(table)")
+        if case .sqlite(let path) = database.location {
+            let file = try BourseDatabase(path: path)
+            for table in ["watchlist", "price_alert", "push_subscription", "push_setting", "notice"] {
+                #expect(try file.count(table, account: ann) == 0, "\(table)")
+            }
         }
     }
 

@@ -46,9 +46,11 @@ struct OrderKindsStorageTests {
         #expect(try await store.lastOrderNumber() == 2)
     }
 
-    @Test func everyKindReadsBackAsSaved() async throws {
-        let (path, directory) = TemporaryDatabase.newPath()
-        defer { try? FileManager.default.removeItem(at: directory) }
+    /// On SQLite and PostgreSQL alike (SPEC §15).
+    @Test(arguments: DatabaseKind.allCases)
+    func everyKindReadsBackAsSaved(kind: DatabaseKind) async throws {
+        let database = try await TestDatabase(kind)
+        defer { Task { await database.close() } }
         func p(_ text: String) -> Price { try! Price(parsing: text) }
         var trailing = Order(
             id: "3", request: try OrderRequest(side: .sell, kind: .trailingStop(.percent(TrailPercent("2.5")!)), quantity: 10),
@@ -83,11 +85,8 @@ struct OrderKindsStorageTests {
             id: "7", request: try OrderRequest(side: .buy, kind: .trailingStop(.amount(p("0.50"))), quantity: 1), createdAt: t0)
         let orders = [trailing, triggered, entry, exit, expired, amount]
 
-        do {
-            let store = DatabaseOrderStore(database: try BourseDatabase(path: path))
-            try await store.save(orders: orders, fills: [])
-        }
-        let reopened = DatabaseOrderStore(database: try BourseDatabase(path: path))
+        try await database.stores.orders.save(orders: orders, fills: [])
+        let reopened = try await database.reopen().orders
         for order in orders {
             #expect(try await reopened.order(id: order.id) == order, "order \(order.id)")
         }
@@ -97,5 +96,7 @@ struct OrderKindsStorageTests {
         moved.trailReference = p("102.00")
         try await reopened.save(orders: [moved], fills: [])
         #expect(try await reopened.order(id: "3")?.stopPrice == p("99.45"))
+        // A bracket exit's id ("5.sl") counts by its entry's number.
+        #expect(try await reopened.lastOrderNumber() == 7)
     }
 }

@@ -9,8 +9,11 @@ public enum TestPostgres {
     public static func newDatabase() async throws -> DatabaseURL {
         let admin = try await Cluster.shared.url()
         let name = "bourse_test_\(UUID().uuidString.prefix(8).lowercased())_\(ProcessInfo.processInfo.processIdentifier)"
-        try run(["psql", "-q", "-v", "ON_ERROR_STOP=1", admin.description.replacingOccurrences(of: ":***@", with: "@"),
-            "-c", "CREATE DATABASE \(name)"], password: adminPassword)
+        try run(
+            [
+                "psql", "-q", "-v", "ON_ERROR_STOP=1", admin.description.replacingOccurrences(of: ":***@", with: "@"),
+                "-c", "CREATE DATABASE \(name)",
+            ], password: adminPassword)
         return try DatabaseURL(
             "postgres://\(admin.user):\(adminPassword)@\(admin.host):\(admin.port)/\(name)?sslmode=disable")
     }

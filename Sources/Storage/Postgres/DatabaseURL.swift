@@ -21,10 +21,10 @@ public struct DatabaseURL: Sendable, Equatable, CustomStringConvertible {
             throw .notAURL
         }
         guard scheme == "postgres" || scheme == "postgresql" else { throw .scheme(scheme) }
-        guard let host = components.host, !host.isEmpty else { throw .missing("a host") }
-        guard let user = components.user?.removingPercentEncoding, !user.isEmpty else { throw .missing("a user") }
+        guard let host = components.host, !host.isEmpty else { throw .missing("host") }
+        guard let user = components.user?.removingPercentEncoding, !user.isEmpty else { throw .missing("user") }
         let database = String(components.path.drop(while: { $0 == "/" })).removingPercentEncoding ?? ""
-        guard !database.isEmpty, !database.contains("/") else { throw .missing("a database name (the path)") }
+        guard !database.isEmpty, !database.contains("/") else { throw .missing("database name (its path)") }
         let port = components.port ?? 5432
         guard (1...65535).contains(port) else { throw .port }
         var tls = TLSMode.prefer

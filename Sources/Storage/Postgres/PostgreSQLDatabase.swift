@@ -32,7 +32,11 @@ public final class PostgreSQLDatabase: Sendable {
         configuration.options.maximumConnections = 16
         self.url = url
         self.logger = logger
-        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        // The pool's own notes (each failed connection, at info) only at warning and above: a
+        // server that cannot be reached is one error, from `open` or the store that asked.
+        var background = logger
+        background.logLevel = max(logger.logLevel, .warning)
+        let client = PostgresClient(configuration: configuration, backgroundLogger: background)
         self.client = client
         running = Task { await client.run() }
     }
@@ -45,7 +49,9 @@ public final class PostgreSQLDatabase: Sendable {
 
     /// Opens `url` migrated through the migration named `lastMigration` (all when nil): tests
     /// build older schemas with it.
-    static func open(_ url: DatabaseURL, migratedThrough lastMigration: String?, logger: Logger?)
+    static func open(
+        _ url: DatabaseURL, migratedThrough lastMigration: String?, logger: Logger?
+    )
         async throws(StorageError) -> PostgreSQLDatabase
     {
         let database = PostgreSQLDatabase(url: url, logger: logger ?? Logger(label: "bourse.postgres"))
@@ -67,7 +73,9 @@ public final class PostgreSQLDatabase: Sendable {
     }
 
     /// One write transaction, after the write lock; rolled back when `body` throws.
-    func write<T: Sendable>(_ operation: String, _ body: (PostgresConnection) async throws -> T)
+    func write<T: Sendable>(
+        _ operation: String, _ body: (PostgresConnection) async throws -> T
+    )
         async throws(StorageError) -> T
     {
         try await attempt(operation) {
@@ -87,7 +95,9 @@ public final class PostgreSQLDatabase: Sendable {
     }
 
     /// One read; several statements read one snapshot (REPEATABLE READ, read only).
-    func read<T: Sendable>(_ operation: String, _ body: (PostgresConnection) async throws -> T)
+    func read<T: Sendable>(
+        _ operation: String, _ body: (PostgresConnection) async throws -> T
+    )
         async throws(StorageError) -> T
     {
         try await attempt(operation) {

@@ -27,7 +27,8 @@ enum PostgresMigrator {
             if let unknown = applied.subtracting(known).sorted().first {
                 throw StorageError.failed(
                     operation: "migrate",
-                    reason: "the database has migration \"\(unknown)\", which this Bourse does not know: it was made by a newer one")
+                    reason:
+                        "the database has migration \"\(unknown)\", which this Bourse does not know: it was made by a newer one")
             }
             for migration in wanted where !applied.contains(migration.name) {
                 for statement in SQLScript.statements(migration.postgres) {
@@ -43,7 +44,10 @@ enum PostgresMigrator {
     /// The names of the migrations applied, in the order of `Migrations.all`.
     static func applied(_ database: PostgreSQLDatabase) async throws -> [String] {
         let names = try await database.read("read the migrations") { connection in
-            Set(try await connection.rows("SELECT name FROM bourse_migration", logger: database.logger).map { try $0.text("name") })
+            Set(
+                try await connection.rows("SELECT name FROM bourse_migration", logger: database.logger).map {
+                    try $0.text("name")
+                })
         }
         return Migrations.all.map(\.name).filter(names.contains)
     }

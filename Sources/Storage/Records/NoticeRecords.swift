@@ -3,7 +3,9 @@ import Foundation
 
 /// The notices' and push subscriptions' rows as the app's values, for both databases.
 enum NoticeRecords {
-    static func subscriber(_ row: some StoredRow, id idColumn: String = "id", createdAt createdColumn: String = "created_at")
+    static func subscriber(
+        _ row: some StoredRow, id idColumn: String = "id", createdAt createdColumn: String = "created_at"
+    )
         throws -> PushSubscriber
     {
         PushSubscriber(

@@ -23,7 +23,8 @@ public struct DatabaseAccountStore: AccountStore {
     public func account(id: AccountID) async throws -> AccountRecord? {
         try await attempt("read an account") {
             try await database.writer.read { db in
-                try Row.fetchOne(db, sql: "SELECT * FROM account WHERE id = ?", arguments: [id.rawValue]).map(AccountRecords.account)
+                try Row.fetchOne(db, sql: "SELECT * FROM account WHERE id = ?", arguments: [id.rawValue]).map(
+                    AccountRecords.account)
             }
         }
     }
@@ -222,7 +223,8 @@ public struct DatabaseAccountStore: AccountStore {
     public func token(hash: String) async throws -> APITokenRecord? {
         try await attempt("read an API token") {
             try await database.writer.read { db in
-                try Row.fetchOne(db, sql: "SELECT * FROM api_token WHERE token_hash = ?", arguments: [hash]).map(AccountRecords.token)
+                try Row.fetchOne(db, sql: "SELECT * FROM api_token WHERE token_hash = ?", arguments: [hash]).map(
+                    AccountRecords.token)
             }
         }
     }

@@ -59,7 +59,8 @@ public struct PostgresAccountStore: AccountStore {
 
     public func deleteAccount(_ account: AccountID) async throws -> Bool {
         // The sessions, tokens and personal data go with it (ON DELETE CASCADE).
-        try await database.write("remove an account", "DELETE FROM account WHERE id = \(account.rawValue) AND id <> 1 RETURNING 1") == 1
+        try await database.write(
+            "remove an account", "DELETE FROM account WHERE id = \(account.rawValue) AND id <> 1 RETURNING 1") == 1
     }
 
     // MARK: Invitations
@@ -97,7 +98,8 @@ public struct PostgresAccountStore: AccountStore {
     }
 
     public func deleteInvitation(named name: String) async throws -> Bool {
-        try await database.write("withdraw an invitation", "DELETE FROM invitation WHERE lower(name) = lower(\(name)) RETURNING 1") == 1
+        try await database.write(
+            "withdraw an invitation", "DELETE FROM invitation WHERE lower(name) = lower(\(name)) RETURNING 1") == 1
     }
 
     public func acceptInvitation(

@@ -34,10 +34,11 @@ public struct PostgresAlertStore: AlertStore {
         return try await database.write("change the alerts") { connection in
             let current = try await Self.alerts(connection, of: account, logger)
             // The identity's last value (0 before the first alert): what SQLite keeps in sqlite_sequence.
-            let lastID = try await connection.row(
-                """
-                SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS last FROM price_alert_id_seq
-                """, logger: logger)?.int("last") ?? 0
+            let lastID =
+                try await connection.row(
+                    """
+                    SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS last FROM price_alert_id_seq
+                    """, logger: logger)?.int("last") ?? 0
             let result = change(current, Int(lastID))
             guard case .success(let alerts) = result else { return result }
             // Checked before anything is written: a failure returned after a write would commit it.
@@ -76,7 +77,9 @@ public struct PostgresAlertStore: AlertStore {
         }
     }
 
-    private static func alerts(_ connection: PostgresConnection, of account: AccountID, _ logger: Logger) async throws
+    private static func alerts(
+        _ connection: PostgresConnection, of account: AccountID, _ logger: Logger
+    ) async throws
         -> [Alert]
     {
         try await connection.rows(

@@ -14,9 +14,12 @@ public struct PostgresNotificationStore: NotificationStore {
     public func pushKey(orMake make: @escaping @Sendable () -> String) async throws -> String {
         let logger = database.logger
         let query: PostgresQuery = "SELECT private_key FROM push_key WHERE id = 1"
-        if let key = try await database.read("read the push key", { connection in
-            try await connection.row(query, logger: logger)?.text("private_key")
-        }) {
+        if let key = try await database.read(
+            "read the push key",
+            { connection in
+                try await connection.row(query, logger: logger)?.text("private_key")
+            })
+        {
             return key
         }
         // Made outside the write, kept only if no other caller (or instance) stored one first.
@@ -196,8 +199,9 @@ public struct PostgresNotificationStore: NotificationStore {
         )
     }
 
-
-    private static func settings(_ connection: PostgresConnection, of account: AccountID, _ logger: Logger) async throws
+    private static func settings(
+        _ connection: PostgresConnection, of account: AccountID, _ logger: Logger
+    ) async throws
         -> PushSettings
     {
         try NoticeRecords.settings(

@@ -95,7 +95,10 @@ public struct PostgresOrderStore: OrderStore {
         return try await database.read("read the last order number") { connection in
             Int(
                 try await connection.row(
-                    "SELECT COALESCE(MAX(CAST(id AS BIGINT)), 0) AS last FROM exchange_order", logger: logger)?.int("last")
+                    // An id's leading digits, as SQLite's CAST reads them: a bracket exit "5.sl" is 5.
+                    """
+                    SELECT COALESCE(MAX(CAST(substring(id FROM '^[0-9]+') AS BIGINT)), 0) AS last FROM exchange_order
+                    """, logger: logger)?.int("last")
                     ?? 0)
         }
     }

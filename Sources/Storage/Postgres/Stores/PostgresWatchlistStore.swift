@@ -43,7 +43,9 @@ public struct PostgresWatchlistStore: WatchlistStore {
         }
     }
 
-    private static func symbols(_ connection: PostgresConnection, _ account: AccountID, _ logger: Logger) async throws
+    private static func symbols(
+        _ connection: PostgresConnection, _ account: AccountID, _ logger: Logger
+    ) async throws
         -> [String]
     {
         try await connection.rows(
