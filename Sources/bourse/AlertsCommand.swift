@@ -8,7 +8,7 @@ struct AlertsCommand: AsyncParsableCommand {
         subcommands: [List.self, Add.self, Remove.self], defaultSubcommand: List.self)
 
     struct Options: ParsableArguments {
-        @Option(help: "The SQLite database file (the one bourse serve uses).") var database = "bourse.sqlite"
+        @OptionGroup var database: DatabaseArguments
         @Flag(help: "Print JSON (the same as GET /api/v1/alerts).") var json = false
         @Option(help: "Whose alerts (a person's name); the owner's when left out.") var user: String?
     }
@@ -18,8 +18,10 @@ struct AlertsCommand: AsyncParsableCommand {
         @OptionGroup var options: Options
 
         func run() async throws {
-            try await AlertsReport.run(databasePath: options.database, action: .list, json: options.json, user: options.user)
-                .printOrExit()
+            try await AlertsReport.run(
+                database: try options.database.location(), action: .list, json: options.json, user: options.user
+            )
+            .printOrExit()
         }
     }
 
@@ -36,7 +38,8 @@ struct AlertsCommand: AsyncParsableCommand {
             switch AlertsReport.condition(above: above, below: below, movePercent: movePercent) {
             case .success(let condition):
                 try await AlertsReport.run(
-                    databasePath: options.database, action: .add(symbol: symbol, condition: condition), json: options.json,
+                    database: try options.database.location(), action: .add(symbol: symbol, condition: condition),
+                    json: options.json,
                     user: options.user
                 ).printOrExit()
             case .failure(let failure):
@@ -52,7 +55,7 @@ struct AlertsCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await AlertsReport.run(
-                databasePath: options.database, action: .remove(id), json: options.json, user: options.user
+                database: try options.database.location(), action: .remove(id), json: options.json, user: options.user
             ).printOrExit()
         }
     }

@@ -9,6 +9,6 @@ struct Bourse: AsyncParsableCommand {
             ServeCommand.self, SimCommand.self, QuoteCommand.self, SearchCommand.self, HistoryCommand.self, GNBCommand.self,
             OrdersCommand.self, ExchangeCommand.self, PasswordCommand.self, TokenCommand.self, UsersCommand.self,
             WatchCommand.self,
-            AlertsCommand.self,
+            AlertsCommand.self, DatabaseCommand.self,
         ])
 }

@@ -7,7 +7,7 @@ struct OrdersCommand: AsyncParsableCommand {
         commandName: "orders",
         abstract: "List one person's exchange orders from the database (the owner's by default), newest first.")
 
-    @Option(help: "The SQLite database file (the one bourse serve uses).") var database = "bourse.sqlite"
+    @OptionGroup var database: DatabaseArguments
     @Option(help: "open (PENDING and PARTIALLY_FILLED) or all.") var status = "all"
     @Option(help: "The most orders to print.") var limit = 50
     @Option(help: "Whose orders: a person's name (bourse users list); the owner's when left out.") var user: String?
@@ -20,7 +20,7 @@ struct OrdersCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await OrdersReport.run(
-            databasePath: database, status: status, limit: limit, json: json, csv: csv, user: user
+            database: try database.location(), status: status, limit: limit, json: json, csv: csv, user: user
         )
         .printOrExit()
     }

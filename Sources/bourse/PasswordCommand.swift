@@ -11,7 +11,7 @@ struct PasswordCommand: AsyncParsableCommand {
             (echo "$PASSWORD" | bourse password). 8 to 72 bytes.
             """)
 
-    @Option(help: "The SQLite database file (the one bourse serve uses).") var database = "bourse.sqlite"
+    @OptionGroup var database: DatabaseArguments
     @Option(help: "The owner's name, asked for at sign-in.") var user = "owner"
 
     func run() async throws {
@@ -23,6 +23,6 @@ struct PasswordCommand: AsyncParsableCommand {
             try Result<String, CommandFailure>.failure(CommandFailure(message: message, exitCode: 64)).printOrExit()
             return
         }
-        try await AccountAdmin.setPassword(databasePath: database, name: user, password: password).printOrExit()
+        try await AccountAdmin.setPassword(database: try database.location(), name: user, password: password).printOrExit()
     }
 }

@@ -11,7 +11,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(help: "The address to listen on.") var host = "127.0.0.1"
     @Option(help: "The port to listen on.") var port = 8080
-    @Option(help: "The SQLite database file.") var database = "bourse.sqlite"
+    @OptionGroup var database: DatabaseArguments
     @Option(help: "Requests per minute the embedded simulated market allows (default: no limit).")
     var simRateLimit: Int?
     @Option(help: "The GNB data the app serves: statement (the kata's sample), 2020 or 2021 (real sets).")
@@ -30,7 +30,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         var options = BourseServer.Options(
-            host: host, port: port, databasePath: database, simulatedRateLimit: simRateLimit, gnbData: gnbData,
+            host: host, port: port, database: try database.location(), simulatedRateLimit: simRateLimit, gnbData: gnbData,
             feed: feed.options)
         options.noAuth = noAuth
         options.sessionIdleMinutes = sessionIdleMinutes

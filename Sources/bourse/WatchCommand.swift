@@ -8,7 +8,7 @@ struct WatchCommand: AsyncParsableCommand {
         subcommands: [List.self, Add.self, Remove.self], defaultSubcommand: List.self)
 
     struct Options: ParsableArguments {
-        @Option(help: "The SQLite database file (the one bourse serve uses).") var database = "bourse.sqlite"
+        @OptionGroup var database: DatabaseArguments
         @Flag(help: "Print JSON: {\"symbols\": [...]}.") var json = false
         @Flag(help: "Print CSV (RFC 4180): symbol, name, exchange, in the list's order.") var csv = false
         @Option(help: "Whose list (a person's name); the owner's when left out.") var user: String?
@@ -24,7 +24,7 @@ struct WatchCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await WatchlistReport.run(
-                databasePath: options.database, action: .list, json: options.json, csv: options.csv, user: options.user
+                database: try options.database.location(), action: .list, json: options.json, csv: options.csv, user: options.user
             )
             .printOrExit()
         }
@@ -37,7 +37,7 @@ struct WatchCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await WatchlistReport.run(
-                databasePath: options.database, action: .add(symbol), json: options.json, csv: options.csv,
+                database: try options.database.location(), action: .add(symbol), json: options.json, csv: options.csv,
                 user: options.user
             )
             .printOrExit()
@@ -51,7 +51,7 @@ struct WatchCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await WatchlistReport.run(
-                databasePath: options.database, action: .remove(symbol), json: options.json, csv: options.csv,
+                database: try options.database.location(), action: .remove(symbol), json: options.json, csv: options.csv,
                 user: options.user
             )
             .printOrExit()

@@ -26,7 +26,9 @@ struct CSVCommandsTests {
 
         let all = try PythonCSV.read(
             Array(
-                try await OrdersReport.run(databasePath: database.path, status: "all", limit: 50, json: false, csv: true).get()
+                try await OrdersReport.run(
+                    database: .sqlite(path: database.path), status: "all", limit: 50, json: false, csv: true
+                ).get()
                     .utf8))
         #expect(all.rewritesIdentically)
         #expect(all.rows.first?.prefix(3) == ["id", "createdAt", "side"])
@@ -37,7 +39,9 @@ struct CSVCommandsTests {
 
         let open = try PythonCSV.read(
             Array(
-                try await OrdersReport.run(databasePath: database.path, status: "open", limit: 50, json: false, csv: true).get()
+                try await OrdersReport.run(
+                    database: .sqlite(path: database.path), status: "open", limit: 50, json: false, csv: true
+                ).get()
                     .utf8))
         #expect(open.rows.dropFirst().map { $0[0] } == ["2"])
     }
@@ -45,8 +49,9 @@ struct CSVCommandsTests {
     @Test func theWatchlistWithEachListingsNameAndExchange() async throws {
         let (path, folder) = TemporaryDatabase.newPath()
         defer { try? FileManager.default.removeItem(at: folder) }
-        _ = try await WatchlistReport.run(databasePath: path, action: .add("KO"), json: false).get()
-        let text = try await WatchlistReport.run(databasePath: path, action: .add("AAPL"), json: false, csv: true).get()
+        _ = try await WatchlistReport.run(database: .sqlite(path: path), action: .add("KO"), json: false).get()
+        let text = try await WatchlistReport.run(database: .sqlite(path: path), action: .add("AAPL"), json: false, csv: true)
+            .get()
         let reading = try PythonCSV.read(Array(text.utf8))
         #expect(reading.rewritesIdentically)
         #expect(reading.rows.first == ["symbol", "name", "exchange"])

@@ -27,8 +27,8 @@ struct OrdersReportTests {
             ],
             fills: [Fill(orderID: "1", seq: 4, time: t0, side: .buy, price: Price(ticks: 10_126), quantity: 100)])
 
-        let text = try await OrdersReport.run(databasePath: path, status: "all", limit: 50, json: false).get()
-        let json = try await OrdersReport.run(databasePath: path, status: "open", limit: 50, json: true).get()
+        let text = try await OrdersReport.run(database: .sqlite(path: path), status: "all", limit: 50, json: false).get()
+        let json = try await OrdersReport.run(database: .sqlite(path: path), status: "open", limit: 50, json: true).get()
 
         let lines = text.split(separator: "\n")
         #expect(lines.count == 3)
@@ -52,9 +52,10 @@ struct OrdersReportTests {
                 Order(id: "1", request: request, createdAt: t0), Order(id: "2", account: ann, request: request, createdAt: t0),
             ], fills: [])
 
-        let owners = try await OrdersReport.run(databasePath: database.path, status: "all", limit: 50, json: true).get()
+        let owners = try await OrdersReport.run(database: .sqlite(path: database.path), status: "all", limit: 50, json: true)
+            .get()
         let anns = try await OrdersReport.run(
-            databasePath: database.path, status: "open", limit: 50, json: true, user: "ann"
+            database: .sqlite(path: database.path), status: "open", limit: 50, json: true, user: "ann"
         ).get()
         func ids(_ json: String) throws -> [String?] {
             let document = try #require(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
@@ -62,7 +63,8 @@ struct OrdersReportTests {
         }
         #expect(try ids(owners) == ["1"])
         #expect(try ids(anns) == ["2"])
-        let nobody = await OrdersReport.run(databasePath: database.path, status: "all", limit: 50, json: false, user: "zed")
+        let nobody = await OrdersReport.run(
+            database: .sqlite(path: database.path), status: "all", limit: 50, json: false, user: "zed")
         guard case .failure(let failure) = nobody else {
             Issue.record("a name no one has was listed")
             return
@@ -90,7 +92,8 @@ struct OrdersReportTests {
                     triggered: true, triggerPrice: Price(ticks: 10_110), trailReference: Price(ticks: 10_210)),
             ], fills: [])
 
-        let lines = try await OrdersReport.run(databasePath: database.path, status: "all", limit: 50, json: false).get()
+        let lines = try await OrdersReport.run(database: .sqlite(path: database.path), status: "all", limit: 50, json: false)
+            .get()
             .split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
 
         #expect(lines[0] == "ID TIME (UTC) SIDE TYPE QTY LIMIT STOP TIF FILLED AVG PRICE STATUS DETAIL REASON")
@@ -116,7 +119,7 @@ struct OrdersReportTests {
     func badArgumentsAreRefused(status: String, limit: Int, exitCode: Int32) async {
         guard
             case .failure(let failure) = await OrdersReport.run(
-                databasePath: "x.sqlite", status: status, limit: limit, json: false)
+                database: .sqlite(path: "x.sqlite"), status: status, limit: limit, json: false)
         else {
             Issue.record("bad arguments were accepted")
             return
@@ -128,7 +131,9 @@ struct OrdersReportTests {
         // In a folder that exists, so that nothing but the command stops the file being made.
         let folder = try TemporaryFolder()
         let path = folder.file("bourse.sqlite").path
-        guard case .failure(let failure) = await OrdersReport.run(databasePath: path, status: "all", limit: 10, json: false)
+        guard
+            case .failure(let failure) = await OrdersReport.run(
+                database: .sqlite(path: path), status: "all", limit: 10, json: false)
         else {
             Issue.record("a missing database was read")
             return

@@ -7,6 +7,11 @@ import Storage
 public enum TestPostgres {
     /// A new, empty database on the cluster (created by its URL's role, which may create databases).
     public static func newDatabase() async throws -> DatabaseURL {
+        try DatabaseURL(try await newDatabaseText())
+    }
+
+    /// `newDatabase()`'s URL as text, password and all: for a command line.
+    public static func newDatabaseText() async throws -> String {
         let admin = try await Cluster.shared.url()
         let name = "bourse_test_\(UUID().uuidString.prefix(8).lowercased())_\(ProcessInfo.processInfo.processIdentifier)"
         try run(
@@ -14,8 +19,7 @@ public enum TestPostgres {
                 "psql", "-q", "-v", "ON_ERROR_STOP=1", admin.description.replacingOccurrences(of: ":***@", with: "@"),
                 "-c", "CREATE DATABASE \(name)",
             ], password: adminPassword)
-        return try DatabaseURL(
-            "postgres://\(admin.user):\(adminPassword)@\(admin.host):\(admin.port)/\(name)?sslmode=disable")
+        return "postgres://\(admin.user):\(adminPassword)@\(admin.host):\(admin.port)/\(name)?sslmode=disable"
     }
 
     /// scripts/postgres-cluster's role's password (a throwaway cluster on loopback).
@@ -61,8 +65,8 @@ public enum TestPostgres {
         let folder = try TemporaryFolder()
         let outputFile = folder.file("out")
         let errorFile = folder.file("err")
-        FileManager.default.createFile(atPath: outputFile.path, contents: nil)
-        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments

@@ -9,11 +9,11 @@ import Storage
 public enum AccountAdmin {
     /// `bourse password`: sets or changes the owner's password (and name); signs every browser out.
     public static func setPassword(
-        databasePath: String, name: String, password: String
+        database: DatabaseLocation, name: String, password: String
     ) async -> Result<
         String, CommandFailure
     > {
-        await withAccounts(databasePath, creating: true) { accounts in
+        await withAccounts(database, creating: true) { accounts in
             try await accounts.setPassword(password, name: name)
             return "The password for \(name) is set. Every browser signed in before must sign in again."
         }
@@ -21,9 +21,9 @@ public enum AccountAdmin {
 
     /// `bourse token create NAME [--user PERSON]`: the token, printed once.
     public static func createToken(
-        databasePath: String, name: String, user: String? = nil
+        database: DatabaseLocation, name: String, user: String? = nil
     ) async -> Result<String, CommandFailure> {
-        await withAccounts(databasePath, creating: true) { accounts in
+        await withAccounts(database, creating: true) { accounts in
             let token = try await accounts.createToken(name: name, for: try await account(user, in: accounts))
             return """
                 \(token)
@@ -34,9 +34,9 @@ public enum AccountAdmin {
 
     /// `bourse token list [--user PERSON]`: names and dates, never the tokens.
     public static func listTokens(
-        databasePath: String, json: Bool, user: String? = nil
+        database: DatabaseLocation, json: Bool, user: String? = nil
     ) async -> Result<String, CommandFailure> {
-        let listed = await withAccounts(databasePath, creating: false) { accounts in
+        let listed = await withAccounts(database, creating: false) { accounts in
             try await accounts.tokens(of: try await account(user, in: accounts))
         }
         return listed.flatMap { tokens in
@@ -53,9 +53,9 @@ public enum AccountAdmin {
 
     /// `bourse token revoke NAME [--user PERSON]`.
     public static func revokeToken(
-        databasePath: String, name: String, user: String? = nil
+        database: DatabaseLocation, name: String, user: String? = nil
     ) async -> Result<String, CommandFailure> {
-        await withAccounts(databasePath, creating: false) { accounts in
+        await withAccounts(database, creating: false) { accounts in
             try await accounts.revokeToken(name: name, of: try await account(user, in: accounts))
             return "The token \(name) is revoked."
         }
@@ -71,10 +71,10 @@ public enum AccountAdmin {
     /// The account a `--user` names in `database` (nil: the owner's), for the commands on a
     /// person's data (`bourse watch`, `bourse alerts`): a name no one has is a `CommandFailure`
     /// (exit 1) of one line.
-    static func account(_ user: String?, in database: BourseDatabase) async -> Result<AccountID, CommandFailure> {
+    static func account(_ user: String?, in stores: DatabaseStores) async -> Result<AccountID, CommandFailure> {
         guard let user else { return .success(.owner) }
         do {
-            return .success(try await account(user, in: AccountService(store: DatabaseAccountStore(database: database))))
+            return .success(try await account(user, in: AccountService(store: stores.accounts)))
         } catch {
             if case .storage = error { return .failure(CommandFailure(message: error.description, exitCode: 2)) }
             return .failure(CommandFailure(message: error.description, exitCode: error.isMissing ? 1 : 64))
@@ -94,22 +94,17 @@ public enum AccountAdmin {
     }
 
     static func withAccounts<T>(
-        _ path: String, creating: Bool, _ body: (AccountService) async throws -> T
+        _ database: DatabaseLocation, creating: Bool, _ body: (AccountService) async throws -> T
     ) async -> Result<T, CommandFailure> {
-        guard creating || FileManager.default.fileExists(atPath: path) else {
-            return .failure(
-                CommandFailure(
-                    message: "no database at \(path): start the app once (bourse serve) or pass --database", exitCode: 64))
-        }
-        do {
-            let database = try BourseDatabase(path: path)
-            defer { try? database.close() }
-            return .success(try await body(AccountService(store: DatabaseAccountStore(database: database))))
-        } catch let error as AccountError {
-            if case .storage = error { return .failure(CommandFailure(message: error.description, exitCode: 2)) }
-            return .failure(CommandFailure(message: error.description, exitCode: error.isMissing ? 1 : 64))
-        } catch {
-            return .failure(CommandFailure(message: "\(error)", exitCode: 2))
+        await CommandDatabase.with(database, creating: creating) { stores in
+            do {
+                return .success(try await body(AccountService(store: stores.accounts)))
+            } catch let error as AccountError {
+                if case .storage = error { return .failure(CommandFailure(message: error.description, exitCode: 2)) }
+                return .failure(CommandFailure(message: error.description, exitCode: error.isMissing ? 1 : 64))
+            } catch {
+                return .failure(CommandFailure(message: "\(error)", exitCode: 2))
+            }
         }
     }
 }

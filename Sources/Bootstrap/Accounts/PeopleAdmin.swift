@@ -1,6 +1,7 @@
 import Accounts
 import BourseCore
 import Foundation
+import Storage
 
 /// The people commands (`bourse users …`, SPEC §14): invite, list, change a role, remove. Like
 /// `bourse password`, they work on the database file directly, with the server stopped or
@@ -8,9 +9,9 @@ import Foundation
 public enum PeopleAdmin {
     /// `bourse users invite NAME --role member|viewer`: the one-time link, printed once.
     public static func invite(
-        databasePath: String, name: String, role: InvitedRole, base: String
+        database: DatabaseLocation, name: String, role: InvitedRole, base: String
     ) async -> Result<String, CommandFailure> {
-        await AccountAdmin.withAccounts(databasePath, creating: true) { accounts in
+        await AccountAdmin.withAccounts(database, creating: true) { accounts in
             let (invitation, token) = try await accounts.invite(name: name, role: role.role)
             let link = base.trimmingSuffix("/") + "/invite/" + token
             return """
@@ -22,8 +23,8 @@ public enum PeopleAdmin {
     }
 
     /// `bourse users list`: the people and the invitations still open, never a hash or a link.
-    public static func list(databasePath: String, json: Bool) async -> Result<String, CommandFailure> {
-        let listed = await AccountAdmin.withAccounts(databasePath, creating: false) { accounts in
+    public static func list(database: DatabaseLocation, json: Bool) async -> Result<String, CommandFailure> {
+        let listed = await AccountAdmin.withAccounts(database, creating: false) { accounts in
             (try await accounts.people(), try await accounts.invitations())
         }
         return listed.flatMap { people, invitations in
@@ -46,16 +47,18 @@ public enum PeopleAdmin {
     }
 
     /// `bourse users role NAME ROLE`.
-    public static func setRole(databasePath: String, name: String, role: InvitedRole) async -> Result<String, CommandFailure> {
-        await AccountAdmin.withAccounts(databasePath, creating: false) { accounts in
+    public static func setRole(
+        database: DatabaseLocation, name: String, role: InvitedRole
+    ) async -> Result<String, CommandFailure> {
+        await AccountAdmin.withAccounts(database, creating: false) { accounts in
             let person = try await accounts.setRole(of: name, to: role.role)
             return "\(person.name) is a \(person.role.rawValue) now."
         }
     }
 
     /// `bourse users remove NAME`: the account and its data, or the invitation for the name.
-    public static func remove(databasePath: String, name: String) async -> Result<String, CommandFailure> {
-        await AccountAdmin.withAccounts(databasePath, creating: false) { accounts in
+    public static func remove(database: DatabaseLocation, name: String) async -> Result<String, CommandFailure> {
+        await AccountAdmin.withAccounts(database, creating: false) { accounts in
             let wasPerson = try await accounts.person(named: name) != nil
             try await accounts.remove(name: name)
             return wasPerson

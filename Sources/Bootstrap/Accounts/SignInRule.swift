@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 
 /// When `bourse serve` asks for sign-in.
 ///
@@ -29,9 +30,14 @@ public enum SignInRule: Equatable, Sendable {
     }
 
     /// Why `bourse serve` will not start, and what to do.
-    static func refusal(host: String, databasePath: String) -> String {
-        "--host \(host) is reachable from the network, so Bourse asks for sign-in there, and no password is set. "
-            + "Set the owner's password first: bourse password --database \(databasePath) "
+    static func refusal(host: String, database: DatabaseLocation) -> String {
+        let option: String
+        switch database {
+        case .sqlite(let path): option = "--database \(path)"
+        case .postgres: option = "--database-url URL"
+        }
+        return "--host \(host) is reachable from the network, so Bourse asks for sign-in there, and no password is set. "
+            + "Set the owner's password first: bourse password \(option) "
             + "(or pass --no-auth to serve without sign-in: anyone who can reach the address could trade)"
     }
 

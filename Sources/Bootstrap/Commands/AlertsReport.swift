@@ -13,48 +13,54 @@ public enum AlertsReport {
         case list
         case add(symbol: String, condition: AlertCondition)
         case remove(String)
+
+        /// Whether it only reads (a list needs a database that is there; a change makes one).
+        var isList: Bool {
+            if case .list = self { return true }
+            return false
+        }
     }
 
     public static func run(
-        databasePath: String, action: Action, json: Bool, user: String? = nil
+        database: DatabaseLocation, action: Action, json: Bool, user: String? = nil
     ) async -> Result<String, CommandFailure> {
-        if case .list = action, !FileManager.default.fileExists(atPath: databasePath) {
-            return .failure(
-                CommandFailure(
-                    message: "no database at \(databasePath): start the app once (bourse serve) or pass --database",
-                    exitCode: 64))
+        let read = await CommandDatabase.with(database, creating: !action.isList) { stores -> Result<[Alert], CommandFailure> in
+            do {
+                let alerts: [Alert]
+                let account: AccountID
+                switch await AccountAdmin.account(user, in: stores) {
+                case .success(let found): account = found
+                case .failure(let failure): return .failure(failure)
+                }
+                let store = stores.alerts
+                switch action {
+                case .list:
+                    alerts = try await store.alerts(of: account)
+                case .add(let text, let condition):
+                    let symbol = try listed(text)
+                    let time = Date()
+                    alerts = try await store.update(of: account) { alerts, lastID in
+                        Alerts.adding(AlertRequest(symbol: symbol, condition: condition), to: alerts, lastID: lastID, at: time)
+                    }.get()
+                case .remove(let id):
+                    alerts = try await store.update(of: account) { alerts, _ in Alerts.removing(id, from: alerts) }.get()
+                }
+                return .success(alerts)
+            } catch let error as AlertError {
+                let exitCode: Int32
+                switch error {
+                case .invalid, .tooMany: exitCode = 64
+                case .unknownSymbol, .notFound: exitCode = 1
+                }
+                return .failure(CommandFailure(message: error.description, exitCode: exitCode))
+            } catch {
+                return .failure(CommandFailure(message: "\(error)", exitCode: 2))
+            }
         }
         let alerts: [Alert]
-        do {
-            let database = try BourseDatabase(path: databasePath)
-            defer { try? database.close() }
-            let account: AccountID
-            switch await AccountAdmin.account(user, in: database) {
-            case .success(let found): account = found
-            case .failure(let failure): return .failure(failure)
-            }
-            let store = DatabaseAlertStore(database: database)
-            switch action {
-            case .list:
-                alerts = try await store.alerts(of: account)
-            case .add(let text, let condition):
-                let symbol = try listed(text)
-                let time = Date()
-                alerts = try await store.update(of: account) { alerts, lastID in
-                    Alerts.adding(AlertRequest(symbol: symbol, condition: condition), to: alerts, lastID: lastID, at: time)
-                }.get()
-            case .remove(let id):
-                alerts = try await store.update(of: account) { alerts, _ in Alerts.removing(id, from: alerts) }.get()
-            }
-        } catch let error as AlertError {
-            let exitCode: Int32
-            switch error {
-            case .invalid, .tooMany: exitCode = 64
-            case .unknownSymbol, .notFound: exitCode = 1
-            }
-            return .failure(CommandFailure(message: error.description, exitCode: exitCode))
-        } catch {
-            return .failure(CommandFailure(message: "\(error)", exitCode: 2))
+        switch read {
+        case .success(let found): alerts = found
+        case .failure(let failure): return .failure(failure)
         }
         return CommandFailure.output(AlertsResponse(alerts), json: json) { table(alerts) }
     }

@@ -40,7 +40,7 @@ extension BourseServer {
     /// Starts the stand-ins the settings need and builds every feature on `database`, each with
     /// the live client for its source; the simulated feed opens at the market's last close.
     static func makeFeatures(
-        options: Options, settings: Settings, search: ListingSearch, database: BourseDatabase, metrics: AppMetrics,
+        options: Options, settings: Settings, search: ListingSearch, database: DatabaseStores, metrics: AppMetrics,
         logger: Logger
     ) async throws -> Parts {
         let sources = settings.sources
@@ -51,11 +51,11 @@ extension BourseServer {
             feedSymbol: options.feed.symbol, feedSeed: options.feed.seed, feedTicksPerSecond: options.feed.ticksPerSecond,
             now: now)
         let market = try MarketSource.make(
-            settings: sources, cache: DatabaseAnswerStore(database: database), embedded: embedded,
+            settings: sources, cache: database.answers, embedded: embedded,
             simulatedRateLimit: options.simulatedRateLimit, servingPages: true, logger: logger, metrics: metrics.factory,
             now: now)
         let gnb = try GNBCatalogSource.make(
-            settings: sources, store: DatabaseAnswerStore(database: database), embedded: embedded, logger: logger, now: now)
+            settings: sources, store: database.answers, embedded: embedded, logger: logger, now: now)
         // The list's prices first: before the feed opens and before any background work.
         let feedSymbol = embedded?.feed?.simulator.symbol
         let warmUp = MarketSource.warmUp(market, symbols: feedSymbol.map { [$0] } ?? [])
@@ -78,16 +78,16 @@ extension BourseServer {
         // A provider's stream is subscribed to --feed-symbol; the embedded one simulates it.
         let dialect = sources.feed?.dialect(symbol: options.feed.symbol.uppercased())
         let (desk, exchangeServices) = try await ExchangeSource.make(
-            store: DatabaseOrderStore(database: database), startingCash: settings.startingCash, feedURL: feedURL,
+            store: database.orders, startingCash: settings.startingCash, feedURL: feedURL,
             dialect: dialect,
             configuration: sources.feed?.clientConfiguration ?? .init(), marketHours: sources.marketHours, logger: logger,
             metrics: metrics.factory, now: now)
         let exchange = ExchangeVenue(
             desk: desk, source: sources.feedKind, symbol: feedSymbol ?? dialect?.symbol,
             sourceLabel: sources.feed?.label, confirmOrdersAbove: settings.confirmOrdersAbove)
-        let watchlist = StoredWatchlist(store: DatabaseWatchlistStore(database: database), market: market, listings: search)
+        let watchlist = StoredWatchlist(store: database.watchlists, market: market, listings: search)
         // The notices (the bell) and their Web Push queue, sent on its own task (docs/notifications.md).
-        let notices = DatabaseNotificationStore(database: database)
+        let notices = database.notifications
         let deliverer = PushDeliverer(
             store: notices,
             sender: PushSender(
@@ -97,11 +97,11 @@ extension BourseServer {
         let notifier = Notifier(store: notices, wake: { deliverer.wake() }, logger: logger)
         // Every pricing a list or a stock is made from is checked against the alerts (docs/alerts.md).
         let alerts = PriceAlerts(
-            store: DatabaseAlertStore(database: database), listings: search, notifier: notifier,
+            store: database.alerts, listings: search, notifier: notifier,
             now: now, logger: logger)
         market.pricingObservers.add { pricing in Task { await alerts.observe(pricing) } }
         // The leaderboard ranks the desk's accounts; whether members see it is the owner's setting.
-        let leaderboard = ExchangeLeaderboard(desk: desk, settings: DatabaseServerSettingStore(database: database))
+        let leaderboard = ExchangeLeaderboard(desk: desk, settings: database.settings)
         let features = AppFeatures(
             market: market, search: search, gnb: gnb, exchange: exchange, watchlist: watchlist, alerts: alerts,
             notifier: notifier, accounts: accounts, leaderboard: leaderboard, metrics: metrics, deployID: settings.deployID,
@@ -114,17 +114,17 @@ extension BourseServer {
 
     /// The owner's account as `SignInRule` says: nil (sign-in off) with `--no-auth`; a
     /// `CommandFailure` (exit 64) on a network address without a password.
-    static func signIn(options: Options, database: BourseDatabase, logger: Logger) async throws -> AccountService? {
+    static func signIn(options: Options, database: DatabaseStores, logger: Logger) async throws -> AccountService? {
         let accounts = AccountService(
-            store: DatabaseAccountStore(database: database),
+            store: database.accounts,
             settings: .init(sessionIdleTimeout: TimeInterval(options.sessionIdleMinutes) * 60))
         switch SignInRule.decide(
             host: options.host, passwordSet: try await accounts.signInRequired(), noAuth: options.noAuth)
         {
         case .refuse:
-            try? database.close()
+            try? await database.close()
             throw CommandFailure(
-                message: SignInRule.refusal(host: options.host, databasePath: options.databasePath), exitCode: 64)
+                message: SignInRule.refusal(host: options.host, database: options.database), exitCode: 64)
         case .offOnTheNetwork:
             logger.warning("\(SignInRule.noAuthWarning(host: options.host))")
             return nil

@@ -12,9 +12,9 @@ extension BourseServer {
     /// signal the server stops, then the desk's broadcaster and the desk (it answers the
     /// orders it took), the feed client, the stand-ins, and last the database closes.
     static func makeServices(
-        _ parts: Parts, settings: SourceSettings, database: BourseDatabase, metrics: AppMetrics, logger: Logger
+        _ parts: Parts, settings: SourceSettings, database: DatabaseStores, metrics: AppMetrics, logger: Logger
     ) -> [any Service] {
-        var services: [any Service] = [OnShutdown(name: "database") { try database.close() }]
+        var services: [any Service] = [OnShutdown(name: "database") { try await database.close() }]
         if let embedded = parts.embedded { services.append(embedded) }
         if settings.marketKind == .polygon {
             // Listings newer than the shipped files, learned as background work (docs/market-data.md).

@@ -19,7 +19,8 @@ public enum BourseServer {
     public struct Options: Sendable {
         public var host: String
         public var port: Int
-        public var databasePath: String
+        /// The SQLite file, or the PostgreSQL database (`--database-url`, SPEC §15).
+        public var database: DatabaseLocation
         public var simulatedRateLimit: Int?
         public var gnbData: GNBSampleSet
         /// The embedded feed simulator's stock, rate and seed (unused with `BOURSE_FEED_URL`).
@@ -32,12 +33,12 @@ public enum BourseServer {
         public var network = NetworkOptions()
 
         public init(
-            host: String, port: Int, databasePath: String, simulatedRateLimit: Int?, gnbData: GNBSampleSet,
+            host: String, port: Int, database: DatabaseLocation, simulatedRateLimit: Int?, gnbData: GNBSampleSet,
             feed: StandInServer.FeedOptions = .init()
         ) {
             self.host = host
             self.port = port
-            self.databasePath = databasePath
+            self.database = database
             self.simulatedRateLimit = simulatedRateLimit
             self.gnbData = gnbData
             self.feed = feed
@@ -56,7 +57,7 @@ public enum BourseServer {
         let network = try options.network.settings(host: options.host, environment: environment)
         let settings = try Settings(environment: environment)
         let search = ListingSearch()  // starts indexing the listings now, in the background
-        let database = try BourseDatabase(path: options.databasePath)
+        let database = try await DatabaseStores.open(options.database, logger: logger)
         let metrics = PrometheusMetrics.make()
         let parts = try await makeFeatures(
             options: options, settings: settings, search: search, database: database, metrics: metrics, logger: logger)
@@ -69,7 +70,7 @@ public enum BourseServer {
         let app = try buildApplication(
             parts.features, services: services, network: network, port: options.port, logger: logger
         ) { port in
-            logger.notice("Bourse is running at \(scheme)://\(host):\(port) on \(label); database \(options.databasePath)")
+            logger.notice("Bourse is running at \(scheme)://\(host):\(port) on \(label); database \(options.database)")
         }
         let deadline = ShutdownDeadline(limit: exitDeadline, services: running, logger: logger)
         var configuration = ServiceGroupConfiguration(

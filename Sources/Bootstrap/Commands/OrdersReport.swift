@@ -14,7 +14,7 @@ public enum OrdersReport {
     /// With `csv`, the orders chosen (by `status` and `limit`) as `GET /api/v1/orders.csv` has
     /// them: oldest first.
     public static func run(
-        databasePath: String, status: String, limit: Int, json: Bool, csv: Bool = false, user: String? = nil
+        database: DatabaseLocation, status: String, limit: Int, json: Bool, csv: Bool = false, user: String? = nil
     ) async -> Result<String, CommandFailure> {
         guard (1...maxLimit).contains(limit) else {
             return .failure(CommandFailure(message: "--limit must be from 1 to \(maxLimit), got \(limit)", exitCode: 64))
@@ -22,27 +22,28 @@ public enum OrdersReport {
         guard status == "all" || status == "open" else {
             return .failure(CommandFailure(message: "--status must be open or all, got \(status)", exitCode: 64))
         }
-        guard FileManager.default.fileExists(atPath: databasePath) else {
-            return .failure(
-                CommandFailure(
-                    message: "no database at \(databasePath): start the app once (bourse serve) or pass --database", exitCode: 64)
-            )
+        let read = await CommandDatabase.with(database, creating: false) { stores -> Result<[Order], CommandFailure> in
+            do {
+                let orders: [Order]
+                let account: AccountID
+                switch await AccountAdmin.account(user, in: stores) {
+                case .success(let found): account = found
+                case .failure(let failure): return .failure(failure)
+                }
+                let store = stores.orders
+                orders =
+                    status == "open"
+                    ? Array(try await store.openOrders(account: account).reversed().prefix(limit))
+                    : try await store.orders(account: account, limit: limit)
+                return .success(orders)
+            } catch {
+                return .failure(CommandFailure(message: "\(error)", exitCode: 2))
+            }
         }
         let orders: [Order]
-        do {
-            let database = try BourseDatabase(path: databasePath)
-            let account: AccountID
-            switch await AccountAdmin.account(user, in: database) {
-            case .success(let found): account = found
-            case .failure(let failure): return .failure(failure)
-            }
-            let store = DatabaseOrderStore(database: database)
-            orders =
-                status == "open"
-                ? Array(try await store.openOrders(account: account).reversed().prefix(limit))
-                : try await store.orders(account: account, limit: limit)
-        } catch {
-            return .failure(CommandFailure(message: "\(error)", exitCode: 2))
+        switch read {
+        case .success(let found): orders = found
+        case .failure(let failure): return .failure(failure)
         }
         if csv, !json { return .success(ExchangeCSV.orders(orders.reversed()).text) }
         return CommandFailure.output(OrdersResponse(orders), json: json) { table(orders) }

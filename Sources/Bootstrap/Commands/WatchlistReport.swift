@@ -12,43 +12,49 @@ public enum WatchlistReport {
         case list
         case add(String)
         case remove(String)
+
+        /// Whether it only reads (a list needs a database that is there; a change makes one).
+        var isList: Bool {
+            if case .list = self { return true }
+            return false
+        }
     }
 
     /// With `csv`, the list with each symbol's name and exchange from the shipped listings
     /// (`WatchlistCSV.listed`; the priced export is `GET /api/v1/watchlist.csv`).
     public static func run(
-        databasePath: String, action: Action, json: Bool, csv: Bool = false, user: String? = nil
+        database: DatabaseLocation, action: Action, json: Bool, csv: Bool = false, user: String? = nil
     ) async -> Result<String, CommandFailure> {
-        if case .list = action, !FileManager.default.fileExists(atPath: databasePath) {
-            return .failure(
-                CommandFailure(
-                    message: "no database at \(databasePath): start the app once (bourse serve) or pass --database",
-                    exitCode: 64))
+        let read = await CommandDatabase.with(database, creating: !action.isList) { stores -> Result<[String], CommandFailure> in
+            do {
+                let symbols: [String]
+                let account: AccountID
+                switch await AccountAdmin.account(user, in: stores) {
+                case .success(let found): account = found
+                case .failure(let failure): return .failure(failure)
+                }
+                let store = stores.watchlists
+                switch action {
+                case .list:
+                    symbols = try await store.symbols(of: account)
+                case .add(let text):
+                    let symbol = try await listed(text)
+                    symbols = try await store.update(of: account) { Watchlist.adding(symbol, to: $0) }.get()
+                case .remove(let text):
+                    let symbol = try StoredWatchlist.normalized(text)
+                    symbols = try await store.update(of: account) { Watchlist.removing(symbol, from: $0) }.get()
+                }
+                return .success(symbols)
+            } catch let error as WatchlistError {
+                return .failure(CommandFailure(message: error.description, exitCode: error.isBadArgument ? 64 : 1))
+            } catch {
+                return .failure(CommandFailure(message: "\(error)", exitCode: 2))
+            }
         }
         let symbols: [String]
-        do {
-            let database = try BourseDatabase(path: databasePath)
-            defer { try? database.close() }
-            let account: AccountID
-            switch await AccountAdmin.account(user, in: database) {
-            case .success(let found): account = found
-            case .failure(let failure): return .failure(failure)
-            }
-            let store = DatabaseWatchlistStore(database: database)
-            switch action {
-            case .list:
-                symbols = try await store.symbols(of: account)
-            case .add(let text):
-                let symbol = try await listed(text)
-                symbols = try await store.update(of: account) { Watchlist.adding(symbol, to: $0) }.get()
-            case .remove(let text):
-                let symbol = try StoredWatchlist.normalized(text)
-                symbols = try await store.update(of: account) { Watchlist.removing(symbol, from: $0) }.get()
-            }
-        } catch let error as WatchlistError {
-            return .failure(CommandFailure(message: error.description, exitCode: error.isBadArgument ? 64 : 1))
-        } catch {
-            return .failure(CommandFailure(message: "\(error)", exitCode: 2))
+        switch read {
+        case .success(let found): symbols = found
+        case .failure(let failure): return .failure(failure)
         }
         if csv, !json {
             do {

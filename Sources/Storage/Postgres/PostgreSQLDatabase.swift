@@ -42,7 +42,8 @@ public final class PostgreSQLDatabase: Sendable {
     }
 
     /// Connects to `url` and migrates the database; throws `cannotOpen` (with the URL, never its
-    /// password) when the server cannot be reached within a few seconds or refuses.
+    /// password) when the server cannot be reached within a few seconds or refuses. Without a
+    /// `logger`, nothing is logged (a command's output stays its answer).
     public static func open(_ url: DatabaseURL, logger: Logger? = nil) async throws(StorageError) -> PostgreSQLDatabase {
         try await open(url, migratedThrough: nil, logger: logger)
     }
@@ -54,7 +55,8 @@ public final class PostgreSQLDatabase: Sendable {
     )
         async throws(StorageError) -> PostgreSQLDatabase
     {
-        let database = PostgreSQLDatabase(url: url, logger: logger ?? Logger(label: "bourse.postgres"))
+        let quiet = Logger(label: "bourse.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+        let database = PostgreSQLDatabase(url: url, logger: logger ?? quiet)
         do {
             try await withTimeout(seconds: 10) {
                 try await PostgresMigrator.migrate(database, through: lastMigration)
