@@ -103,3 +103,28 @@ struct ServeOnPostgreSQLTests {
         throw CancellationError()
     }
 }
+
+/// `bourse database copy --from FILE --to URL`.
+@Suite("Copying a database, from the command line")
+struct DatabaseCopyCommandTests {
+    @Test func aFileIsCopiedAndCheckedAndBadArgumentsAreExit64() async throws {
+        let file = try TemporaryDatabase()
+        try await DatabaseOrderStore(database: file.database).save(
+            orders: [
+                Order(id: "1", request: try .market(.buy, quantity: 3), createdAt: Date(timeIntervalSince1970: 1_763_820_000))
+            ], fills: [])
+        let url = try await TestPostgres.newDatabaseText()
+
+        let copied = try await DatabaseAdmin.copy(from: file.path, to: url).get()
+        #expect(copied.contains("exchange_order") && copied.contains("and checked them row by row"))
+        #expect(!copied.contains(TestPostgres.adminPassword + "@"))
+        let stores = try await DatabaseStores.open(.postgres(try DatabaseURL(url)))
+        #expect(try await stores.orders.orders(account: .owner, limit: 5).map(\.id) == ["1"])
+        try await stores.close()
+
+        let again = await DatabaseAdmin.copy(from: file.path, to: url)
+        #expect(again.failure?.exitCode == 2 && again.failure?.message.contains("already holds data") == true)
+        #expect(await DatabaseAdmin.copy(from: file.path, to: "mysql://x@y/z").failure?.exitCode == 64)
+        #expect(await DatabaseAdmin.copy(from: file.path + ".missing", to: url).failure?.exitCode == 64)
+    }
+}

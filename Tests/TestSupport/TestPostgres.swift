@@ -23,7 +23,7 @@ public enum TestPostgres {
     }
 
     /// scripts/postgres-cluster's role's password (a throwaway cluster on loopback).
-    static let adminPassword = "bourse"
+    public static let adminPassword = "bourse"
 
     /// The cluster, started once.
     actor Cluster {

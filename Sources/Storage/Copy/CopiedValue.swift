@@ -25,11 +25,23 @@ enum CopiedValue: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The value itself, for a row's key and an error's row (a key is an id, a name or a symbol).
+    var keyText: String {
+        switch self {
+        case .null: return "NULL"
+        case .integer(let value): return String(value)
+        case .real(let value): return String(value)
+        case .text(let value): return value
+        case .bytes(let bytes): return bytes.map { String($0, radix: 16) }.joined()
+        }
+    }
+
+    /// What kind of value it is, for an error (never the value: it may be a password's hash).
     var description: String {
         switch self {
         case .null: return "NULL"
-        case .integer(let value): return "the integer \(value)"
-        case .real(let value): return "the number \(value)"
+        case .integer: return "an integer"
+        case .real: return "a number"
         case .text: return "a text"
         case .bytes(let bytes): return "\(bytes.count) bytes"
         }

@@ -64,7 +64,9 @@ public enum DatabaseCopy {
     }
 
     /// Every table's rows and `sqlite_sequence`, read at one moment.
-    private static func read(_ source: BourseDatabase) async throws(StorageError)
+    private static func read(
+        _ source: BourseDatabase
+    ) async throws(StorageError)
         -> (rows: [String: [[String: CopiedValue]]], sequences: [String: Int64])
     {
         try await attempt("read the SQLite database") {
@@ -106,7 +108,9 @@ public enum DatabaseCopy {
     }
 
     /// Each table's columns and their types in the PostgreSQL schema.
-    private static func columnTypes(_ connection: PostgresConnection, _ logger: Logger) async throws
+    private static func columnTypes(
+        _ connection: PostgresConnection, _ logger: Logger
+    ) async throws
         -> [String: [String: ColumnType]]
     {
         var types: [String: [String: ColumnType]] = [:]
@@ -128,8 +132,9 @@ public enum DatabaseCopy {
     /// Refuses a database that holds anything but what a new one starts with.
     private static func requireNew(_ connection: PostgresConnection, _ logger: Logger) async throws {
         for (table, _) in tables {
-            let rows = try await connection.row(
-                PostgresQuery(unsafeSQL: "SELECT COUNT(*) AS n FROM \(table)"), logger: logger)?.int("n") ?? 0
+            let rows =
+                try await connection.row(
+                    PostgresQuery(unsafeSQL: "SELECT COUNT(*) AS n FROM \(table)"), logger: logger)?.int("n") ?? 0
             // A new database has one row: the owner's account, with no password yet.
             let fresh: Bool
             switch (table, rows) {
@@ -193,7 +198,9 @@ public enum DatabaseCopy {
         }
     }
 
-    private static func maximum(_ column: String, of table: String, _ connection: PostgresConnection, _ logger: Logger)
+    private static func maximum(
+        _ column: String, of table: String, _ connection: PostgresConnection, _ logger: Logger
+    )
         async throws -> Int64
     {
         try await connection.row(
@@ -202,11 +209,12 @@ public enum DatabaseCopy {
     }
 
     /// Reads `table` back and compares it with the file's rows, by primary key, column by column.
+    /// An error names the table and the column, never a value (a key may be a token's hash).
     private static func check(
         _ table: String, key: [String], expected: [[String: CopiedValue]], types: [String: ColumnType],
         _ connection: PostgresConnection, _ logger: Logger
     ) async throws {
-        func keyOf(_ row: [String: CopiedValue]) -> String { key.map { "\(row[$0] ?? .null)" }.joined(separator: "|") }
+        func keyOf(_ row: [String: CopiedValue]) -> String { key.map { (row[$0] ?? .null).keyText }.joined(separator: ", ") }
         var wanted: [String: [String: CopiedValue]] = [:]
         for row in expected {
             var converted: [String: CopiedValue] = [:]
@@ -226,7 +234,7 @@ public enum DatabaseCopy {
             }
             for (column, value) in want where values[column] != value {
                 throw StorageError.failed(
-                    operation: "check the copy", reason: "\(table).\(column) differs from the file in the row \(keyOf(values))")
+                    operation: "check the copy", reason: "\(table).\(column) differs from the file in one of its rows")
             }
         }
     }
