@@ -24,14 +24,10 @@ public enum AlertsReport {
     public static func run(
         database: DatabaseLocation, action: Action, json: Bool, user: String? = nil
     ) async -> Result<String, CommandFailure> {
-        let read = await CommandDatabase.with(database, creating: !action.isList) { stores -> Result<[Alert], CommandFailure> in
+        let read = await CommandDatabase.with(database, user: user, creating: !action.isList) {
+            stores, account -> Result<[Alert], CommandFailure> in
             do {
                 let alerts: [Alert]
-                let account: AccountID
-                switch await AccountAdmin.account(user, in: stores) {
-                case .success(let found): account = found
-                case .failure(let failure): return .failure(failure)
-                }
                 let store = stores.alerts
                 switch action {
                 case .list:

@@ -1,3 +1,4 @@
+import BourseCore
 import Foundation
 import Storage
 
@@ -24,5 +25,19 @@ enum CommandDatabase {
         let result = await body(stores)
         try? await stores.close()
         return result
+    }
+
+    /// `with`, for the account `user` names (the owner's when nil): a name no one has is one line
+    /// and exit 1 (`AccountAdmin.account`).
+    static func with<T>(
+        _ location: DatabaseLocation, user: String?, creating: Bool,
+        _ body: (DatabaseStores, AccountID) async -> Result<T, CommandFailure>
+    ) async -> Result<T, CommandFailure> {
+        await with(location, creating: creating) { stores in
+            switch await AccountAdmin.account(user, in: stores) {
+            case .success(let account): return await body(stores, account)
+            case .failure(let failure): return .failure(failure)
+            }
+        }
     }
 }

@@ -22,14 +22,10 @@ public enum OrdersReport {
         guard status == "all" || status == "open" else {
             return .failure(CommandFailure(message: "--status must be open or all, got \(status)", exitCode: 64))
         }
-        let read = await CommandDatabase.with(database, creating: false) { stores -> Result<[Order], CommandFailure> in
+        let read = await CommandDatabase.with(database, user: user, creating: false) {
+            stores, account -> Result<[Order], CommandFailure> in
             do {
                 let orders: [Order]
-                let account: AccountID
-                switch await AccountAdmin.account(user, in: stores) {
-                case .success(let found): account = found
-                case .failure(let failure): return .failure(failure)
-                }
                 let store = stores.orders
                 orders =
                     status == "open"

@@ -25,14 +25,10 @@ public enum WatchlistReport {
     public static func run(
         database: DatabaseLocation, action: Action, json: Bool, csv: Bool = false, user: String? = nil
     ) async -> Result<String, CommandFailure> {
-        let read = await CommandDatabase.with(database, creating: !action.isList) { stores -> Result<[String], CommandFailure> in
+        let read = await CommandDatabase.with(database, user: user, creating: !action.isList) {
+            stores, account -> Result<[String], CommandFailure> in
             do {
                 let symbols: [String]
-                let account: AccountID
-                switch await AccountAdmin.account(user, in: stores) {
-                case .success(let found): account = found
-                case .failure(let failure): return .failure(failure)
-                }
                 let store = stores.watchlists
                 switch action {
                 case .list:
