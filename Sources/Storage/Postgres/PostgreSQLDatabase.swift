@@ -58,9 +58,12 @@ public final class PostgreSQLDatabase: Sendable {
         let quiet = Logger(label: "bourse.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
         let database = PostgreSQLDatabase(url: url, logger: logger ?? quiet)
         do {
+            // The pool tries again and again to connect: a server that cannot be reached is an
+            // error after 10 s. The migrations then take what they take (a busy server, many).
             try await withTimeout(seconds: 10) {
-                try await PostgresMigrator.migrate(database, through: lastMigration)
+                try await database.client.withConnection { _ in }
             }
+            try await PostgresMigrator.migrate(database, through: lastMigration)
         } catch {
             await database.close()
             throw .cannotOpen(path: url.description, reason: StorageError.reason(error))
