@@ -328,7 +328,7 @@ let package = Package(
         .testTarget(
             name: "MarketDataTests",
             dependencies: [
-                "MarketData", "MarketDataLive", "Networking", "StandIns", "TestSupport",
+                "MarketData", "MarketDataLive", "Networking", "StandIns", "Storage", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
             ],

@@ -45,6 +45,7 @@ struct DatabaseCopyTests {
         let fill = Fill(orderID: "1", account: ann, seq: 7, time: time, side: .buy, price: Price(ticks: 10_000), quantity: 4)
         try await stores.orders.save(orders: [order], fills: [fill])
         try await stores.settings.setLeaderboardHidden(true)
+        _ = try await stores.sends.take(source: "polygon:x", capacity: 5, window: 60, at: time)
         return file
     }
 

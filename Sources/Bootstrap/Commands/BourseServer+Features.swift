@@ -51,7 +51,7 @@ extension BourseServer {
             feedSymbol: options.feed.symbol, feedSeed: options.feed.seed, feedTicksPerSecond: options.feed.ticksPerSecond,
             now: now)
         let market = try MarketSource.make(
-            settings: sources, cache: database.answers, embedded: embedded,
+            settings: sources, cache: database.answers, sends: database.sends, embedded: embedded,
             simulatedRateLimit: options.simulatedRateLimit, servingPages: true, logger: logger, metrics: metrics.factory,
             now: now)
         let gnb = try GNBCatalogSource.make(

@@ -14,8 +14,10 @@ public enum MarketSource {
     ///   - embedded: the running stand-ins; must include the market when the settings have no key.
     ///   - servingPages: for `bourse serve`: requests have the source deadline.
     ///   - metrics: where the client's requests, limiter waits and cache results are counted.
+    ///   - sends: the sends every instance on the database counts against a real source's limit
+    ///     (SPEC §15); the embedded simulated market is each instance's own, and counts alone.
     public static func make(
-        settings: SourceSettings, cache: any AnswerStore, embedded: EmbeddedServices?,
+        settings: SourceSettings, cache: any AnswerStore, sends: (any SendLedger)? = nil, embedded: EmbeddedServices?,
         simulatedRateLimit: Int? = nil, servingPages: Bool = false, logger: Logger,
         metrics: any MetricsFactory = NOOPMetricsHandler.instance,
         now: @escaping @Sendable () -> Date = { Date() }
@@ -33,7 +35,8 @@ public enum MarketSource {
             configuration.requestsPerMinute = simulatedRateLimit ?? 6000
         }
         let client = PolygonClient(
-            configuration: configuration, cache: cache, now: now, logger: logger, metrics: metrics)
+            configuration: configuration, cache: cache, now: now, logger: logger, metrics: metrics,
+            sends: settings.marketKind == .polygon ? sends : nil)
         // On a real key the lists are priced from one snapshot when the tier allows it (a 403 is
         // remembered); pages answer within the deadline, with prices pending past 2 s.
         return Market(

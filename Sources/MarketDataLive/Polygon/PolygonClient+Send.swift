@@ -48,12 +48,16 @@ extension PolygonClient {
             } catch {
                 return .gaveUp(.unavailable("cancelled while waiting for the rate limit"))
             }
+            let lift = PriorityLift.current
+            let shared = await sharedTurn?.take(
+                priority: max(SourceCaller.current.priority, lift?.priority ?? SourceCaller.current.priority))
             logger.debug("GET", metadata: ["url": "\(shownURL)", "attempt": "\(attempt)"])
             let wait: Duration
             let granted = clock.now()
             do {
                 let response = try await transport.get(url, headers: headers)
                 await limiter.settle(grantedAt: granted)
+                await sharedTurn?.settle(taken: shared)
                 logger.debug("answer", metadata: ["url": "\(shownURL)", "status": "\(response.status)"])
                 switch classify(response, request: request) {
                 case .answer(let body):
@@ -72,6 +76,7 @@ extension PolygonClient {
                 }
             } catch  where error.answerTooLarge {
                 await limiter.settle(grantedAt: granted)
+                await sharedTurn?.settle(taken: shared)
                 // The transport stopped reading past the largest answer taken: the source failing,
                 // like a 5xx, and another try would fetch the same.
                 metrics.sent(request, outcome: .tooLarge)
@@ -79,6 +84,7 @@ extension PolygonClient {
                     .invalidResponse("the answer is more than the \(configuration.maxAnswerBytes) bytes allowed"))
             } catch {
                 await limiter.settle(grantedAt: granted)
+                await sharedTurn?.settle(taken: shared)
                 metrics.sent(request, outcome: .noAnswer)
                 lastFailure = .unavailable(redactor.redact(error.message))
                 wait = policy.backoff(afterAttempt: attempt)

@@ -24,6 +24,8 @@ public final class PolygonClient: MarketDataProvider {
     let redactor: KeyRedactor
     let onEvent: @Sendable (PolygonClientEvent) -> Void
     let metrics: PolygonMetrics
+    /// The sends every instance on the database counts, when there is one (SPEC §15).
+    let sharedTurn: SharedTurn?
 
     /// A client speaking to `configuration.baseURL` through `transport`.
     ///
@@ -34,6 +36,8 @@ public final class PolygonClient: MarketDataProvider {
     ///   - freshness: how long each kind of answer stays fresh.
     ///   - onEvent: told of waits, retries and stale answers, to show them to the user.
     ///   - metrics: where requests, limiter waits and cache results are counted (`PolygonMetrics`).
+    ///   - sends: the sends every instance on the database shares (SPEC §15); nil: this client
+    ///     counts its own alone.
     public init(
         configuration: PolygonConfiguration,
         transport: (any HTTPTransport)? = nil,
@@ -43,6 +47,7 @@ public final class PolygonClient: MarketDataProvider {
         freshness: FreshnessPolicy = .standard(),
         logger: Logger = Logger(label: "bourse.polygon"),
         metrics: any MetricsFactory = NOOPMetricsHandler.instance,
+        sends: (any SendLedger)? = nil,
         onEvent: @escaping @Sendable (PolygonClientEvent) -> Void = { _ in }
     ) {
         self.onEvent = onEvent
@@ -59,6 +64,13 @@ public final class PolygonClient: MarketDataProvider {
         self.limiter = SlidingWindowRateLimiter(
             limit: configuration.requestsPerMinute, maxWaitingPerClient: configuration.maxWaitingPerClient, clock: clock)
         self.redactor = KeyRedactor(apiKey: configuration.apiKey)
+        let limiter = self.limiter
+        self.sharedTurn = sends.map { ledger in
+            SharedTurn(
+                ledger: ledger, source: "polygon:\(configuration.baseURL.absoluteString)", limit: limiter.limit,
+                reservedForPeople: limiter.reservedForPeople, window: limiter.window, clock: clock, now: now,
+                logger: logger)
+        }
         // A person joining a background fetch waiting for a slot lifts it: the limiter looks again.
         self.coalescer = RequestCoalescer(lifted: { [limiter] in await limiter.reconsider() })
     }

@@ -31,6 +31,9 @@ public enum DatabaseCopy {
         ("push_delivery", ["id"]), ("exchange_order", ["row"]), ("exchange_fill", ["id"]), ("server_setting", ["key"]),
     ]
 
+    /// Tables whose rows matter for a minute only: the sends to the sources (`SendLedger`).
+    static let notCopied: Set<String> = ["source_send"]
+
     /// The identity columns, whose sequences go on after the copy.
     static let identities: [(table: String, column: String)] = [
         ("account", "id"), ("api_token", "id"), ("price_alert", "id"), ("push_subscription", "id"), ("notice", "id"),
@@ -72,7 +75,7 @@ public enum DatabaseCopy {
         try await attempt("read the SQLite database") {
             try await source.writer.read { db in
                 let present = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
-                    .subtracting(["sqlite_sequence", "grdb_migrations"])
+                    .subtracting(["sqlite_sequence", "grdb_migrations"]).subtracting(notCopied)
                 let known = Set(tables.map(\.name))
                 guard present == known else {
                     throw StorageError.failed(

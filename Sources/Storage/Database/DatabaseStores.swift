@@ -12,6 +12,8 @@ public struct DatabaseStores: Sendable {
     public let notifications: any NotificationStore
     public let watchlists: any WatchlistStore
     public let settings: any ServerSettingStore
+    /// The sends to the rate-limited sources, counted for every instance on the database.
+    public let sends: any SendLedger
     private let closeDatabase: @Sendable () async throws(StorageError) -> Void
 
     /// The stores of a SQLite database.
@@ -24,6 +26,7 @@ public struct DatabaseStores: Sendable {
         notifications = DatabaseNotificationStore(database: database)
         watchlists = DatabaseWatchlistStore(database: database)
         settings = DatabaseServerSettingStore(database: database)
+        sends = DatabaseSendLedger(database: database)
         closeDatabase = { () throws(StorageError) in try database.close() }
     }
 
@@ -37,6 +40,7 @@ public struct DatabaseStores: Sendable {
         notifications = PostgresNotificationStore(database: database)
         watchlists = PostgresWatchlistStore(database: database)
         settings = PostgresServerSettingStore(database: database)
+        sends = PostgresSendLedger(database: database)
         closeDatabase = { await database.close() }
     }
 

@@ -3,10 +3,10 @@ internal import GRDB
 /// Every schema change, in order, grouped in files by what they store.
 enum Migrations {
     static let all: [Migration] = [
-        SavedAnswerMigrations.responseCache,
-        SavedAnswerMigrations.gnbDownloads,
+        SourceMigrations.responseCache,
+        SourceMigrations.gnbDownloads,
         ExchangeMigrations.ordersAndFills,
-        SavedAnswerMigrations.oneSavedAnswerTable,
+        SourceMigrations.oneSavedAnswerTable,
         AccountMigrations.ownerSessionsAndTokens,
         PersonalDataMigrations.watchlist,
         ExchangeMigrations.orderKinds,
@@ -16,6 +16,7 @@ enum Migrations {
         PersonalDataMigrations.personalDataPerAccount,
         ExchangeMigrations.ordersPerAccount,
         SettingsMigrations.serverSettings,
+        SourceMigrations.sourceSends,
     ]
 
     /// Registers every change with GRDB, for SQLite.

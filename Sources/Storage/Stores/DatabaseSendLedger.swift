@@ -1,0 +1,44 @@
+import BourseCore
+import Foundation
+internal import GRDB
+
+/// The sends to the sources in SQLite (`source_send`): one instance's, kept like the PostgreSQL
+/// ledger's so that a command on the same file counts against the server's budget too.
+public struct DatabaseSendLedger: SendLedger {
+    private let database: BourseDatabase
+
+    public init(database: BourseDatabase) {
+        self.database = database
+    }
+
+    public func take(source: String, capacity: Int, window: TimeInterval, at now: Date) async throws -> Date? {
+        try await attempt("count the sends to \(source)") {
+            try await database.writer.write { db in
+                let since = now.timeIntervalSince1970 - window
+                try db.execute(
+                    sql: "DELETE FROM source_send WHERE source = ? AND sent_at <= ?", arguments: [source, since])
+                let times = try Double.fetchAll(
+                    db, sql: "SELECT sent_at FROM source_send WHERE source = ? ORDER BY sent_at", arguments: [source])
+                if let freeAt = SendWindow.nextFree(times: times, capacity: capacity, window: window) {
+                    return Date(timeIntervalSince1970: freeAt)
+                }
+                try db.execute(
+                    sql: "INSERT INTO source_send (source, sent_at) VALUES (?, ?)",
+                    arguments: [source, now.timeIntervalSince1970])
+                return nil
+            }
+        }
+    }
+
+    public func settle(source: String, taken: Date, at now: Date) async throws {
+        try await attempt("count the sends to \(source)") {
+            try await database.writer.write { db in
+                try db.execute(
+                    sql: """
+                        UPDATE source_send SET sent_at = ? WHERE id = (
+                            SELECT id FROM source_send WHERE source = ? AND sent_at = ? LIMIT 1)
+                        """, arguments: [now.timeIntervalSince1970, source, taken.timeIntervalSince1970])
+            }
+        }
+    }
+}
