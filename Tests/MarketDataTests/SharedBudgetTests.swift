@@ -19,9 +19,8 @@ struct SharedBudgetTests {
     static func instance(_ transport: RoutedTransport, _ ledger: any SendLedger, _ clock: ManualClock) -> PolygonClient {
         PolygonClient(
             configuration: PolygonConfiguration(apiKey: TestClient.apiKey, requestsPerMinute: 5),
-            transport: transport, cache: RecordingCache(), clock: clock,
-            now: { start.addingTimeInterval(Double(clock.now().components.seconds)) }, freshness: TestClient.freshness,
-            sends: ledger)
+            transport: transport, cache: RecordingCache(), clock: clock, freshness: TestClient.freshness, sends: ledger,
+            sendsAnchor: start)
     }
 
     @Test(arguments: DatabaseKind.allCases)

@@ -38,6 +38,8 @@ public final class PolygonClient: MarketDataProvider {
     ///   - metrics: where requests, limiter waits and cache results are counted (`PolygonMetrics`).
     ///   - sends: the sends every instance on the database shares (SPEC §15); nil: this client
     ///     counts its own alone.
+    ///   - sendsAnchor: the real time when `clock` reads now: the sends are counted in real time
+    ///     (tests set it, to drive it with their clock).
     public init(
         configuration: PolygonConfiguration,
         transport: (any HTTPTransport)? = nil,
@@ -48,6 +50,7 @@ public final class PolygonClient: MarketDataProvider {
         logger: Logger = Logger(label: "bourse.polygon"),
         metrics: any MetricsFactory = NOOPMetricsHandler.instance,
         sends: (any SendLedger)? = nil,
+        sendsAnchor: Date = Date(),
         onEvent: @escaping @Sendable (PolygonClientEvent) -> Void = { _ in }
     ) {
         self.onEvent = onEvent
@@ -68,8 +71,8 @@ public final class PolygonClient: MarketDataProvider {
         self.sharedTurn = sends.map { ledger in
             SharedTurn(
                 ledger: ledger, source: "polygon:\(configuration.baseURL.absoluteString)", limit: limiter.limit,
-                reservedForPeople: limiter.reservedForPeople, window: limiter.window, clock: clock, now: now,
-                logger: logger)
+                reservedForPeople: limiter.reservedForPeople, window: limiter.window, clock: clock, anchor: sendsAnchor,
+                anchorReading: clock.now(), logger: logger)
         }
         // A person joining a background fetch waiting for a slot lifts it: the limiter looks again.
         self.coalescer = RequestCoalescer(lifted: { [limiter] in await limiter.reconsider() })

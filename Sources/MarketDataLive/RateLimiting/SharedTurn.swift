@@ -14,8 +14,17 @@ struct SharedTurn: Sendable {
     let reservedForPeople: Int
     let window: Duration
     let clock: any SleepingClock
-    let now: @Sendable () -> Date
+    /// The real time at `anchorReading` of `clock`: the ledger counts real time, whatever hour the
+    /// app's own clock shows (`BOURSE_CLOCK`, which may even stand still).
+    let anchor: Date
+    let anchorReading: Duration
     let logger: Logger
+
+    /// Now in real time, as `clock` has moved since the anchor.
+    func now() -> Date {
+        let moved = clock.now() - anchorReading
+        return anchor.addingTimeInterval(Double(moved.components.seconds) + Double(moved.components.attoseconds) / 1e18)
+    }
 
     /// Waits until the ledger gives this request a send; when it was taken (to `settle`), or nil
     /// when the ledger cannot be read (this instance then counts alone, and says so) or the
