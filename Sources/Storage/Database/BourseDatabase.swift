@@ -60,6 +60,9 @@ public final class BourseDatabase: Sendable {
 
     private static func configuration() -> Configuration {
         var configuration = Configuration()
+        // Another connection to the file writing (a command beside the server, a second pool)
+        // makes a write wait for it, up to 5 s, rather than fail at once with "database is locked".
+        configuration.busyMode = .timeout(5)
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = FULL")
         }
