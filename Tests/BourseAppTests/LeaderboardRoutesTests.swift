@@ -42,6 +42,22 @@ struct LeaderboardRoutesTests {
         await desk.handle(.tick(try ExchangeRoutesTests.tick(seq, last: last)))
     }
 
+    /// The four people (`people`), and a live book (`tick`) that ann and bob trade on with market
+    /// orders: ann buys `annBuys`; bob buys `bobBuys`, then sells `bobSells`. Each account trades
+    /// against the whole book, as if alone. Then the last trade moves to `last`, the board's mark.
+    static func peopleWhoTraded(
+        _ client: some TestClientProtocol, _ desk: TradingDesk,
+        annBuys: Int, bobBuys: Int, bobSells: Int, last: String
+    ) async throws -> Cookies {
+        let cookies = try await people(client)
+        try await tick(desk, 1)
+        try await order(client, "buy", annBuys, cookie: cookies.ann)
+        try await order(client, "buy", bobBuys, cookie: cookies.bob)
+        try await order(client, "sell", bobSells, cookie: cookies.bob)
+        try await tick(desk, 2, last: last)
+        return cookies
+    }
+
     static func order(
         _ client: some TestClientProtocol, _ side: String, _ quantity: Int, cookie: String
     ) async throws {
@@ -110,13 +126,8 @@ struct LeaderboardRoutesTests {
         let fixture = try await SignInRoutesTests.fixture()
         let desk = fixture.desk
         try await fixture.app.test(.live) { client in
-            let cookies = try await Self.people(client)
-            try await Self.tick(desk, 1)
-            // Each account trades against the whole book, as if alone.
-            try await Self.order(client, "buy", 10, cookie: cookies.ann)
-            try await Self.order(client, "buy", 250, cookie: cookies.bob)
-            try await Self.order(client, "sell", 250, cookie: cookies.bob)
-            try await Self.tick(desk, 2, last: "102.00")
+            let cookies = try await Self.peopleWhoTraded(
+                client, desk, annBuys: 10, bobBuys: 250, bobSells: 250, last: "102.00")
 
             let board = try await Self.board(client, cookie: cookies.ann)
             #expect(board["hidden"] as? Bool == false)
@@ -163,12 +174,8 @@ struct LeaderboardRoutesTests {
         let fixture = try await SignInRoutesTests.fixture(startingCash: cash)
         let desk = fixture.desk
         try await fixture.app.test(.live) { client in
-            let cookies = try await Self.people(client)
-            try await Self.tick(desk, 1)
-            try await Self.order(client, "buy", 10, cookie: cookies.ann)
-            try await Self.order(client, "buy", 20, cookie: cookies.bob)
-            try await Self.order(client, "sell", 5, cookie: cookies.bob)
-            try await Self.tick(desk, 2, last: "101.00")
+            let cookies = try await Self.peopleWhoTraded(
+                client, desk, annBuys: 10, bobBuys: 20, bobSells: 5, last: "101.00")
 
             let board = try await Self.board(client, cookie: cookies.bob)
             #expect(board["rankedBy"] as? String == "equity")

@@ -52,3 +52,43 @@ BROKEN_WORDS = """
 def broken_words(driver, root=None):
     """The words a person sees split across two lines, each with its text; [] when none."""
     return driver.execute_script(BROKEN_WORDS, root)
+
+
+# For each element matching the selector `arguments[0]` (a card), its text and images that reach
+# past its border. Text inside a box that clips it (a name cut with "…") is that box.
+SPILLS = """
+    const spilled = [];
+    for (const card of document.querySelectorAll(arguments[0])) {
+        if (card.getClientRects().length === 0) continue;
+        const box = card.getBoundingClientRect(), style = getComputedStyle(card);
+        const left = box.left + parseFloat(style.borderLeftWidth), right = box.right - parseFloat(style.borderRightWidth);
+        const name = card.dataset.symbol || card.textContent.trim().slice(0, 20);
+        const check = (rect, what) => {
+            const by = Math.max(rect.right - right, left - rect.left);
+            if (rect.width > 0 && by > 0.5) spilled.push(name + ': "' + what.slice(0, 40) + '" by ' + Math.round(by) + ' px');
+        };
+        const clip = (node) => {
+            for (let el = node.parentElement; el && el !== card; el = el.parentElement) {
+                if (getComputedStyle(el).overflowX !== 'visible') return el;
+            }
+            return null;
+        };
+        const walker = document.createTreeWalker(card, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            if (!node.data.trim() || node.parentElement.getClientRects().length === 0) continue;
+            const clipping = clip(node);
+            if (clipping) { check(clipping.getBoundingClientRect(), clipping.textContent.trim()); continue; }
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            check(range.getBoundingClientRect(), node.data.trim());
+        }
+        for (const image of card.querySelectorAll('img, svg')) check(image.getBoundingClientRect(), image.tagName);
+    }
+    return spilled;
+"""
+
+
+def spills(driver, selector):
+    """What reaches past the border of each element matching `selector` (a card, a panel), as
+    '<card>: "<text>" by N px'; [] when everything stays inside."""
+    return driver.execute_script(SPILLS, selector)

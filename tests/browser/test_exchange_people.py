@@ -122,6 +122,40 @@ def money(text):
     return f"${Decimal(text):,.2f}"
 
 
+def signed_money(text):
+    """"-5.5" as the page shows a P&L: "−$5.50" ("+$5.50" a gain, "$0.00" none)."""
+    value = Decimal(text)
+    return ("+" if value > 0 else "\u2212" if value < 0 else "") + money(abs(value))
+
+
+def position_panel(driver):
+    """The position panel's money as shown, read at once with the summary's position value (both
+    drawn from one answer of the API)."""
+    return driver.execute_script("""
+        const text = (id) => document.getElementById(id).textContent;
+        return {cost: text('pos-cost'), value: text('pos-value'), unrealized: text('pos-unrealized'),
+                realized: text('pos-realized'), summaryValue: text('cash-position-value'),
+                summaryValueData: document.getElementById('cash-position-value').dataset.value};
+    """)
+
+
+def assert_position_money_reads_like_the_summary(app_url, driver):
+    """The position panel writes money as the account summary does ("$93,044.50", not "93044.5"):
+    its market value is the summary's position value to the character, and its cost basis and P&L
+    are the API's, in that form."""
+    panel = position_panel(driver)
+    assert panel["value"] == panel["summaryValue"] == money(panel["summaryValueData"]), panel
+    status, position = call(app_url, "/api/v1/position", cookie_header(driver))
+    assert status == 200, position
+    assert panel["cost"] == money(position["costBasis"]), (panel, position)
+    assert panel["realized"] == signed_money(position["realizedPnL"]), (panel, position)
+    # The unrealized P&L follows the mark, which may have moved since: it is what the panel's
+    # own value and cost make.
+    value, cost = (Decimal(panel[key].replace("$", "").replace(",", "").replace("\u2212", "-"))
+                   for key in ("value", "cost"))
+    assert panel["unrealized"] == signed_money(value - cost), panel
+
+
 def open_with_summary(driver, app_url):
     open_live(driver, app_url)
     wait(driver).until(lambda d: summary(d)["cash"] is not None)
@@ -225,8 +259,11 @@ def test_two_people_trade_as_if_alone_and_each_sees_their_own(cash_app, people, 
         assert shown["cashText"] == money(expected)
         assert shown["buyingPower"] == shown["cash"], "market orders hold nothing back"
         assert Decimal(shown["equity"]) == Decimal(shown["cash"]) + Decimal(shown["positionValue"])
+        assert_position_money_reads_like_the_summary(cash_app, driver)
     show(owner, "cash-section")
     screenshot("owner-summary")
+    show(owner, "position-section")
+    screenshot("owner-position")
     for driver in (owner, member):
         assert_suits_the_screen(driver)
         assert severe_logs(driver) == []

@@ -21,7 +21,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 import conftest
 from conftest import running_app, running_sim
-from layout_checks import broken_words
+from layout_checks import broken_words, spills
 
 SCREENS = {"small-phone": 320, "phone": 390, "tablet": 820, "desktop": 1440}
 PAGES = ["/", "/markets", "/stocks/AAPL", "/search?q=bank", "/exchange", "/gnb", "/stocks/ZZZZQ"]
@@ -141,9 +141,19 @@ def test_the_massive_badge_is_never_cut(screen, massive_url):
             save(driver, f"header-massive-stock-{width}")
 
 
+# The cards that pages fill in after they load, whose text must stay inside their borders (a card's
+# overflow does not make the page wider, so the page's width alone does not show it): path ->
+# (what shows the cards are there, the cards).
+CARDS = {
+    "/markets": (("#funds li.fund[data-symbol]", "#movers-gainers li.mover[data-symbol]",
+                  "#movers-losers li.mover[data-symbol]", "#movers-active li.mover[data-symbol]"),
+                 "#funds li.fund, .mover-cards li.mover"),
+}
+
+
 def test_no_page_scrolls_sideways(screen, app_url):
     width, driver = screen
-    wide = []
+    wide, spilled = [], []
     for path in PAGES:
         driver.get(app_url + path)
         wait(driver).until(lambda d: d.execute_script("return document.readyState") == "complete")
@@ -151,7 +161,12 @@ def test_no_page_scrolls_sideways(screen, app_url):
         # A page wider than the device makes the emulated viewport grow with it.
         if max(page, viewport) > width:
             wide.append(f"{path}: {max(page, viewport)} px")
+        if path in CARDS:
+            loaded, cards = CARDS[path]
+            wait(driver).until(lambda d: all(d.find_elements(By.CSS_SELECTOR, one) for one in loaded))
+            spilled += [f"{path}: {spill}" for spill in spills(driver, cards)]
     assert wide == [], f"pages wider than the {width} px screen: {wide}"
+    assert spilled == [], f"text out of its card at {width} px: {spilled}"
 
 
 def save(driver, name):

@@ -211,6 +211,14 @@ def test_with_starting_cash_it_ranks_by_equity(driver, size, screenshot):
     with running_app(prepare=set_password, BOURSE_STARTING_CASH="100000") as app_url:
         status, headers, _ = sign_in(app_url)
         ada = cookie_of(headers)
+        # The owner alone: the board says so and links People, a finger-sized link in its sentence.
+        driver.delete_all_cookies()
+        sign_in_browser(driver, app_url)
+        driver.get(app_url + "/leaderboard")
+        assert "Only you so far" in driver.find_element(By.ID, "leaderboard-alone").text
+        assert_suits_the_screen(driver)
+        screenshot("alone")
+
         ann = invite(app_url, ada, LONG_NAME, "member")
         wait_for_a_live_book(app_url, ada)
         market(app_url, ann, "buy", 10)
@@ -226,3 +234,23 @@ def test_with_starting_cash_it_ranks_by_equity(driver, size, screenshot):
         assert_suits_the_screen(driver)
         assert_no_serious_violations(driver)
         screenshot()
+
+
+@pytest.mark.parametrize("size", ["small-phone", "phone", "tablet", "desktop"], indirect=True)
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_board_in_light_and_dark(board_app, driver, size, scheme, screenshot):
+    """At 320, 390, 820 and 1440 px, light and dark: the member's board suits the screen and the
+    console is quiet."""
+    app_url, cookies = board_app
+    driver.delete_all_cookies()
+    sign_in_browser(driver, app_url, LONG_NAME, THEIR_PASSWORD)
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+    try:
+        driver.get(app_url + "/leaderboard")
+        assert driver.execute_script("return matchMedia('(prefers-color-scheme: dark)').matches") == (scheme == "dark")
+        assert [row["name"] for row in rows(driver) if row["you"]] == [LONG_NAME]
+        assert_suits_the_screen(driver)
+        assert [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"] == []
+        screenshot(scheme)
+    finally:
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})

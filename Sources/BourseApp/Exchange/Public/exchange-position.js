@@ -32,9 +32,12 @@ export async function loadPosition() {
     }
 }
 
+/** A P&L of the API ("-1234.50") in the account summary's money, with the sign a gain or a loss
+ *  shows ("−$1,234.50", "+$7.40", "$0.00"), coloured by its direction. */
 function signedCell(node, text) {
     const value = signed(text, 2);
-    setText(node, text === null || text === undefined ? "—" : value.text);
+    const sign = value.direction === "up" ? "+" : value.direction === "down" ? "\u2212" : "";
+    setText(node, value.direction === "none" ? "—" : sign + money(String(text).replace(/^[-+]/, "")));
     node.className = "num " + value.direction;
 }
 
@@ -45,9 +48,10 @@ function drawPosition(position) {
     shares.dataset.quantity = String(quantity);
     setText(shares, quantity === 0 ? "0 (none held)" : quantity > 0 ? quantity + " (long)" : "\u2212" + (-quantity) + " (short)");
     setText($("pos-average"), position.averageCost || "—");
-    setText($("pos-cost"), position.costBasis || "—");
+    // Money as the account summary writes it ("$93,044.50"); the prices per share as the book does.
+    setText($("pos-cost"), money(position.costBasis));
     setText($("pos-mark"), position.markPrice || "—");
-    setText($("pos-value"), position.marketValue || "—");
+    setText($("pos-value"), money(position.marketValue));
     signedCell($("pos-unrealized"), position.unrealizedPnL);
     signedCell($("pos-realized"), position.realizedPnL);
     $("position").removeAttribute("aria-busy");
