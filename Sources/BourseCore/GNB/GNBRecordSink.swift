@@ -21,7 +21,9 @@ struct GNBRecordSink<Kind: GNBRecordKind> {
     mutating func expectRecords(documentSize: Int, readSoFar: Int) {
         guard count == Self.sample, readSoFar > 0 else { return }
         let estimate = Double(documentSize) / Double(readSoFar) * Double(count) * 1.02
-        records.reserveCapacity(Int(min(estimate, Double(documentSize / 8))) + 1)
+        // A plain record takes 35 bytes at least: short odd first records (`[1,1,...`) cannot
+        // make a document reserve room for more.
+        records.reserveCapacity(Int(min(estimate, Double(documentSize / 32))) + 1)
     }
 
     /// Takes a record from its fields' bytes; false, taking nothing, when a field is missing or
