@@ -81,8 +81,16 @@ enum GNBBenchmarks {
                 .joined(separator: "\n") + "\n</transactions>\n").utf8)
     }
 
-    static func bourseParseXML() -> Int {
-        xmlDocuments.reduce(0) { $0 + (try! GNBParser.transactions($1, format: .xml)).count }
+    /// Each document's transactions (both XML sides keep the ten arrays apart, not joining them).
+    static func bourseParseXML() -> [[Transaction]] {
+        xmlDocuments.map { try! GNBParser.transactions($0, format: .xml) }
+    }
+
+    /// A transaction as the Foundation baselines give it: the amount a `Decimal`.
+    struct FoundationRecord {
+        let sku: String
+        let amount: Decimal
+        let currency: String
     }
 
     struct FoundationTransaction: Decodable {
@@ -92,35 +100,66 @@ enum GNBBenchmarks {
     }
 
     /// JSONDecoder, then `Decimal(string:)` per amount: the usual Foundation way.
-    static func foundationParseJSON() -> Int {
+    static func foundationParseJSON() -> [FoundationRecord] {
         let decoded = try! JSONDecoder().decode([FoundationTransaction].self, from: Data(json))
-        return decoded.reduce(0) { count, t in count + (Decimal(string: t.amount) == nil ? 0 : 1) }
+        return decoded.map { FoundationRecord(sku: $0.sku, amount: Decimal(string: $0.amount)!, currency: $0.currency) }
     }
 
     /// XMLParser collecting attributes, then `Decimal(string:)` per amount.
     final class XMLCollector: NSObject, XMLParserDelegate {
-        var count = 0
+        var records: [FoundationRecord] = []
         func parser(
             _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
             attributes: [String: String] = [:]
         ) {
-            if elementName == "transaction", let amount = attributes["amount"], Decimal(string: amount) != nil,
-                attributes["sku"] != nil, attributes["currency"] != nil
+            if elementName == "transaction", let sku = attributes["sku"],
+                let amount = attributes["amount"].flatMap({ Decimal(string: $0) }),
+                let currency = attributes["currency"]
             {
-                count += 1
+                records.append(FoundationRecord(sku: sku, amount: amount, currency: currency))
             }
         }
     }
 
-    static func foundationParseXML() -> Int {
-        xmlDocuments.reduce(0) { count, document in
+    static func foundationParseXML() -> [[FoundationRecord]] {
+        xmlDocuments.map { document in
             let parser = XMLParser(data: Data(document))
             let collector = XMLCollector()
             parser.delegate = collector
             precondition(parser.parse(), "XMLParser: \(String(describing: parser.parserError))")
-            return count + collector.count
+            return collector.records
         }
     }
+
+    /// Each SKU's count and sum of amounts in each currency, as text: what both parsers must agree on.
+    static func parsedTotals(_ transactions: [Transaction]) -> [String: String] {
+        var sums: [String: (Int, ExactDecimal)] = [:]
+        for t in transactions {
+            let (count, sum) = sums["\(t.sku) \(t.currency)", default: (0, .zero)]
+            sums["\(t.sku) \(t.currency)"] = (count + 1, sum + t.amount)
+        }
+        return sums.mapValues { "\($0.0) \($0.1.normalized())" }
+    }
+
+    static func parsedTotals(_ records: [FoundationRecord]) -> [String: String] {
+        var sums: [String: (Int, Decimal)] = [:]
+        for r in records {
+            let (count, sum) = sums["\(r.sku) \(r.currency)", default: (0, 0)]
+            sums["\(r.sku) \(r.currency)"] = (count + 1, sum + r.amount)
+        }
+        return sums.mapValues { "\($0.0) \(ExactDecimal("\($0.1)")!.normalized())" }
+    }
+
+    /// Checked before the parse benchmarks run: both parsers read the same transactions (per SKU
+    /// and currency, the same count and the same total), and Bourse's read exactly those generated.
+    static let parsersAgree: Bool = {
+        let parsedJSON = try! GNBParser.transactions(json, format: .json), parsedXML = bourseParseXML().flatMap { $0 }
+        precondition(parsedJSON == transactions && parsedXML == transactions, "GNBParser read other transactions")
+        let expected = parsedTotals(transactions)
+        precondition(parsedTotals(foundationParseJSON()) == expected, "JSONDecoder read other totals")
+        precondition(parsedTotals(foundationParseXML().flatMap { $0 }) == expected, "XMLParser read other totals")
+        return true
+    }()
 
     static func register() {
         let ours = bourseTotals(), theirs = foundationTotals()
@@ -128,28 +167,28 @@ enum GNBBenchmarks {
         for (sku, total) in ours {
             precondition(ExactDecimal("\(theirs[sku]!)") == total, "\(sku): \(total) vs \(theirs[sku]!)")
         }
-        precondition(try! GNBParser.transactions(json, format: .json).count == count)
-        precondition(bourseParseXML() == count)
-        precondition(foundationParseJSON() == count && foundationParseXML() == count)
 
         let configuration = Benchmark.Configuration(
             metrics: [.wallClock], warmupIterations: 1, maxDuration: .seconds(30), maxIterations: 8)
+        let parsing = Benchmark.Configuration(
+            metrics: [.wallClock], warmupIterations: 1, maxDuration: .seconds(30), maxIterations: 8,
+            setup: { precondition(parsersAgree) })
         Benchmark("GNB convert+total 1M transactions (bourse)", configuration: configuration) { _ in
             blackHole(bourseTotals())
         }
         Benchmark("GNB convert+total 1M transactions (baseline)", configuration: configuration) { _ in
             blackHole(foundationTotals())
         }
-        Benchmark("GNB parse 1M transactions JSON (bourse)", configuration: configuration) { _ in
+        Benchmark("GNB parse 1M transactions JSON (bourse)", configuration: parsing) { _ in
             blackHole(try! GNBParser.transactions(json, format: .json))
         }
-        Benchmark("GNB parse 1M transactions JSON (baseline)", configuration: configuration) { _ in
+        Benchmark("GNB parse 1M transactions JSON (baseline)", configuration: parsing) { _ in
             blackHole(foundationParseJSON())
         }
-        Benchmark("GNB parse 1M transactions XML (bourse)", configuration: configuration) { _ in
+        Benchmark("GNB parse 1M transactions XML (bourse)", configuration: parsing) { _ in
             blackHole(bourseParseXML())
         }
-        Benchmark("GNB parse 1M transactions XML (baseline)", configuration: configuration) { _ in
+        Benchmark("GNB parse 1M transactions XML (baseline)", configuration: parsing) { _ in
             blackHole(foundationParseXML())
         }
     }

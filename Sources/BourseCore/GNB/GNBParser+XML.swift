@@ -1,29 +1,28 @@
 extension GNBParser {
-    /// The record elements under the expected root; another root or child name is a malformed document.
-    static func xmlRecords(_ bytes: [UInt8], shape: Shape) throws(GNBParseError) -> [GNBRawRecord] {
-        let document: GNBXMLDocument
-        do {
-            document = try GNBXMLReader.read(bytes)
-        } catch {
-            throw .malformedDocument(format: .xml, reason: error.located(in: bytes))
-        }
-        guard document.root == shape.root else {
-            throw .malformedDocument(
-                format: .xml, reason: "the root element is <\(document.root)>, where <\(shape.root)> was expected")
-        }
-        var records: [GNBRawRecord] = []
-        records.reserveCapacity(document.children.count)
-        for child in document.children {
-            guard child.name == shape.element else {
-                let place = GNBXMLSyntaxError(offset: child.offset, reason: "").position(in: bytes)
-                throw .malformedDocument(
-                    format: .xml,
-                    reason:
-                        "<\(child.name)> at \(place) is not expected inside <\(shape.root)>; only <\(shape.element)> elements are"
-                )
+    /// Reads an XML document's records into `sink`: its root and the elements inside it must have
+    /// the shape's names.
+    static func readXML<Kind>(_ bytes: [UInt8], into sink: inout GNBRecordSink<Kind>) throws(GNBParseError) {
+        let result = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(GNBXMLSyntaxError) in
+                var cursor = GNBXMLReader.Cursor(bytes: buffer)
+                return try cursor.readGNBRecords(into: &sink)
             }
-            records.append(.xml(child.attributes))
         }
-        return records
+        let shape = Kind.shape
+        switch result {
+        case .failure(let error):
+            throw .malformedDocument(format: .xml, reason: error.located(in: bytes))
+        case .success(.records):
+            return
+        case .success(.otherRoot(let root)):
+            throw .malformedDocument(
+                format: .xml, reason: "the root element is <\(root)>, where <\(shape.root)> was expected")
+        case .success(.otherElement(let element)):
+            let place = GNBXMLSyntaxError(offset: element.offset, reason: "").position(in: bytes)
+            throw .malformedDocument(
+                format: .xml,
+                reason:
+                    "<\(element.name)> at \(place) is not expected inside <\(shape.root)>; only <\(shape.element)> elements are")
+        }
     }
 }

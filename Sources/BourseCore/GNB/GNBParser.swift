@@ -9,50 +9,23 @@
 /// `<transactions><transaction sku="T2006" amount="10.00" currency="USD"/></transactions>`, read by
 /// a small byte-level reader (`GNBXMLReader`). Extra attributes are ignored.
 ///
+/// Each document is read in one pass over its bytes: a record in the usual form (plain values, no
+/// escapes or entities, nothing nested) is made straight from its bytes, and any other record is
+/// read again by the general readers (`JSONReader`, `GNBXMLReader`) and checked by
+/// `GNBFieldReader`, which words every error. See docs/gnb.md.
+///
 /// A record is refused when a field is missing, a currency is not three uppercase letters, a rate
 /// is not a plain decimal or not greater than zero, a SKU is empty or only whitespace, or an
 /// amount is not a decimal. All such problems are collected into one `.badRecords` error.
 public enum GNBParser {
     /// The rates in a document, in document order.
     public static func rates(_ bytes: [UInt8], format: GNBFormat) throws(GNBParseError) -> [Rate] {
-        let records = try rawRecords(bytes, format: format, shape: .rates)
-        var rates: [Rate] = []
-        rates.reserveCapacity(records.count)
-        var errors: [GNBRecordError] = []
-        for (index, raw) in records.enumerated() {
-            var fields = GNBFieldReader(record: index + 1, raw: raw)
-            let from = fields.currency("from")
-            let to = fields.currency("to")
-            let rate = fields.rate("rate")
-            if let from, let to, let rate, fields.errors.isEmpty {
-                rates.append(Rate(from: from, to: to, rate: rate))
-            } else {
-                errors += fields.errors
-            }
-        }
-        guard errors.isEmpty else { throw .badRecords(errors, validCount: rates.count) }
-        return rates
+        try records(GNBRateRecord.self, bytes, format: format)
     }
 
     /// The transactions in a document, in document order.
     public static func transactions(_ bytes: [UInt8], format: GNBFormat) throws(GNBParseError) -> [Transaction] {
-        let records = try rawRecords(bytes, format: format, shape: .transactions)
-        var transactions: [Transaction] = []
-        transactions.reserveCapacity(records.count)
-        var errors: [GNBRecordError] = []
-        for (index, raw) in records.enumerated() {
-            var fields = GNBFieldReader(record: index + 1, raw: raw)
-            let sku = fields.sku("sku")
-            let amount = fields.amount("amount")
-            let currency = fields.currency("currency")
-            if let sku, let amount, let currency, fields.errors.isEmpty {
-                transactions.append(Transaction(sku: sku, amount: amount, currency: currency))
-            } else {
-                errors += fields.errors
-            }
-        }
-        guard errors.isEmpty else { throw .badRecords(errors, validCount: transactions.count) }
-        return transactions
+        try records(GNBTransactionRecord.self, bytes, format: format)
     }
 
     /// The format by content: the first byte after whitespace (and a UTF-8 byte order mark) is
@@ -76,12 +49,19 @@ public enum GNBParser {
 
         var root: String { self == .rates ? "rates" : "transactions" }
         var element: String { self == .rates ? "rate" : "transaction" }
+        /// The record element's name as bytes, for the fast path.
+        var elementName: StaticString { self == .rates ? "rate" : "transaction" }
     }
 
-    static func rawRecords(_ bytes: [UInt8], format: GNBFormat, shape: Shape) throws(GNBParseError) -> [GNBRawRecord] {
+    /// Every record of a document, or every problem with its records; nothing half-read.
+    static func records<Kind: GNBRecordKind>(
+        _ kind: Kind.Type, _ bytes: [UInt8], format: GNBFormat
+    ) throws(GNBParseError) -> [Kind.Record] {
+        var sink = GNBRecordSink<Kind>(documentSize: bytes.count)
         switch format {
-        case .json: return try jsonRecords(bytes, shape: shape)
-        case .xml: return try xmlRecords(bytes, shape: shape)
+        case .json: try readJSON(bytes, into: &sink)
+        case .xml: try readXML(bytes, into: &sink)
         }
+        return try sink.finish()
     }
 }

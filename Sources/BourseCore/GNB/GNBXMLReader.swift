@@ -7,17 +7,10 @@
 /// that are self-closing or explicitly closed (with only whitespace or comments inside). Anything
 /// else (text content, nested elements, CDATA, a DOCTYPE, mismatched or missing end tags) is an
 /// error with the byte offset where reading stopped.
+///
+/// The document as a whole is read by `readGNBRecords` (GNBXMLRecords.swift), which takes record
+/// elements in the usual form straight from their bytes and reads any other with `readElement`.
 enum GNBXMLReader {
-    static func read(_ bytes: [UInt8]) throws(GNBXMLSyntaxError) -> GNBXMLDocument {
-        let result = bytes.withUnsafeBufferPointer { buffer in
-            Result { () throws(GNBXMLSyntaxError) in
-                var cursor = Cursor(bytes: buffer)
-                return try cursor.readDocument()
-            }
-        }
-        return try result.get()
-    }
-
     struct Cursor {
         let bytes: UnsafeBufferPointer<UInt8>
         var position = 0
@@ -35,7 +28,9 @@ enum GNBXMLReader {
             return true
         }
 
-        mutating func readDocument() throws(GNBXMLSyntaxError) -> GNBXMLDocument {
+        /// Up to the root element's start tag: a byte order mark, then whitespace, comments and
+        /// processing instructions; the root's name, the offset of its `<` and whether it closed itself.
+        mutating func readRootStartTag() throws(GNBXMLSyntaxError) -> (name: String, offset: Int, closed: Bool) {
             // A UTF-8 byte order mark (a one-scalar StaticString would not be a byte pointer, so bytes).
             if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
             try skipMisc()
@@ -44,29 +39,28 @@ enum GNBXMLReader {
                 throw error("expected '<' to open the root element, found \(describe(bytes[position]))")
             }
             if peek("<!DOCTYPE") { throw error("DOCTYPE declarations are not supported") }
-            let rootOffset = position
-            let (root, _, rootClosed) = try readStartTag()
-            var children: [GNBXMLElement] = []
-            if !rootClosed {
-                while true {
-                    try skipSpaceAndComments(inside: root, openedAt: rootOffset)
-                    if peek("</") {
-                        try readEndTag(root)
-                        break
-                    }
-                    let offset = position
-                    let (name, attributes, closed) = try readStartTag()
-                    if !closed {
-                        try skipSpaceAndComments(inside: name, openedAt: offset)
-                        guard peek("</") else { throw error("<\(name)> may not contain other elements") }
-                        try readEndTag(name)
-                    }
-                    children.append(GNBXMLElement(name: name, attributes: attributes, offset: offset))
-                }
-            }
+            let offset = position
+            let (root, _, closed) = try readStartTag()
+            return (root, offset, closed)
+        }
+
+        /// After the root's end tag: only whitespace, comments and processing instructions.
+        mutating func readEnd(after root: String) throws(GNBXMLSyntaxError) {
             try skipMisc()
             guard atEnd else { throw error("unexpected content after the root element </\(root)>") }
-            return GNBXMLDocument(root: root, children: children)
+        }
+
+        /// An element inside the root, self-closing or explicitly closed with only whitespace or
+        /// comments inside, from its `<`.
+        mutating func readElement() throws(GNBXMLSyntaxError) -> GNBXMLElement {
+            let offset = position
+            let (name, attributes, closed) = try readStartTag()
+            if !closed {
+                try skipSpaceAndComments(inside: name, openedAt: offset)
+                guard peek("</") else { throw error("<\(name)> may not contain other elements") }
+                try readEndTag(name)
+            }
+            return GNBXMLElement(name: name, attributes: attributes, offset: offset)
         }
 
         /// Whitespace, comments and processing instructions, outside the root element.

@@ -11,12 +11,6 @@ struct GNBXMLElement: Equatable {
     let offset: Int
 }
 
-/// The two-level documents GNB serves: a root element holding record elements.
-struct GNBXMLDocument: Equatable {
-    let root: String
-    let children: [GNBXMLElement]
-}
-
 /// Why the XML reader stopped, at a byte offset.
 struct GNBXMLSyntaxError: Error, Equatable {
     let offset: Int
