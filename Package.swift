@@ -62,6 +62,7 @@ let package = Package(
         .library(name: "Exchange", targets: ["Exchange"]),
         .library(name: "FeedProviders", targets: ["FeedProviders"]),
         .library(name: "ExchangeLive", targets: ["ExchangeLive"]),
+        .library(name: "ExchangeCluster", targets: ["ExchangeCluster"]),
         .library(name: "Storage", targets: ["Storage"]),
         .library(name: "StandIns", targets: ["StandIns"]),
         .library(name: "Accounts", targets: ["Accounts"]),
@@ -151,12 +152,23 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
             ]
         ),
+        // Several instances on one PostgreSQL database (SPEC §15): the desk held by one of them,
+        // orders posted to its inbox, its updates heard by every instance.
+        .target(
+            name: "ExchangeCluster",
+            dependencies: [
+                "BourseCore", "Exchange", "ExchangeLive",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .target(
             name: "Storage",
             dependencies: [
                 "BourseCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -272,7 +284,8 @@ let package = Package(
             name: "Bootstrap",
             dependencies: [
                 "CHeap", "BourseApp", "BourseCore", "BundledData", "Networking", "MarketData", "MarketDataLive", "GNBData",
-                "GNBDataLive", "Exchange", "ExchangeLive", "FeedProviders", "Storage", "StandIns", "Accounts", "WebPush",
+                "GNBDataLive", "Exchange", "ExchangeLive", "ExchangeCluster", "FeedProviders", "Storage", "StandIns",
+                "Accounts", "WebPush",
                 "PushDelivery",
                 "MarketsFeature", "WatchlistFeature", "NotificationsFeature", "AlertsFeature", "GNBFeature",
                 "ExchangeFeature", "RequestGate",
@@ -338,6 +351,14 @@ let package = Package(
             name: "StorageTests",
             dependencies: ["Storage", "BourseCore", "Accounts", "TestSupport"],
             resources: [.copy("Fixtures")]
+        ),
+        // The cluster's desk on a real PostgreSQL cluster: the lock, the inbox, the signals.
+        .testTarget(
+            name: "ExchangeClusterTests",
+            dependencies: [
+                "ExchangeCluster", "Exchange", "ExchangeLive", "Storage", "BourseCore", "TestSupport",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
         ),
         .testTarget(name: "AccountsTests", dependencies: ["Accounts", "Storage", "BourseCore", "TestSupport"]),
         // The messages (RFC vectors, Python's cross-check) and their delivery (Delivery/: the queue

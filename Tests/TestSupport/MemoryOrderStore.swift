@@ -36,7 +36,7 @@ public final class MemoryOrderStore: OrderStore {
         public let call: Int
     }
 
-    public func save(orders: [Order], fills: [Fill]) async throws {
+    public func save(orders: [Order], fills: [Fill], answering: [DeskTicket: String]) async throws {
         let call = contents.withLock { contents in
             contents.saveCalls += 1
             return contents.saveCalls

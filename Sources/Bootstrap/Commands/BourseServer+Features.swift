@@ -3,6 +3,7 @@ import AlertsFeature
 import BourseApp
 import BourseCore
 import Exchange
+import ExchangeCluster
 import ExchangeFeature
 import ExchangeLive
 import Foundation
@@ -32,9 +33,18 @@ extension BourseServer {
         let notifier: Notifier
         let deliverer: PushDeliverer
         let exchange: ExchangeVenue
-        let desk: TradingDesk
-        /// The feed client's and the desk's services, in the order they start.
-        let exchangeServices: [any Service]
+        let desk: DeskRole
+    }
+
+    /// Who runs the desk: this instance alone (SQLite), or whichever instance on the shared
+    /// PostgreSQL database holds its lock (SPEC §15).
+    enum DeskRole {
+        /// The desk, and the feed client's and its services, in the order they start.
+        case alone(TradingDesk, services: [any Service])
+        /// What this instance serves (the desk's inbox and its updates), and how the desk and its
+        /// services are made whenever this instance takes it.
+        case shared(
+            ClusterDesk, link: any DeskLink, makeDesk: @Sendable () async throws -> (desk: TradingDesk, services: [any Service]))
     }
 
     /// Starts the stand-ins the settings need and builds every feature on `database`, each with
@@ -77,11 +87,30 @@ extension BourseServer {
         }
         // A provider's stream is subscribed to --feed-symbol; the embedded one simulates it.
         let dialect = sources.feed?.dialect(symbol: options.feed.symbol.uppercased())
-        let (desk, exchangeServices) = try await ExchangeSource.make(
-            store: database.orders, startingCash: settings.startingCash, feedURL: feedURL,
-            dialect: dialect,
-            configuration: sources.feed?.clientConfiguration ?? .init(), marketHours: sources.marketHours, logger: logger,
-            metrics: metrics.factory, now: now)
+        let makeDesk: @Sendable () async throws -> (desk: TradingDesk, services: [any Service]) = {
+            try await ExchangeSource.make(
+                store: database.orders, startingCash: settings.startingCash, feedURL: feedURL, dialect: dialect,
+                configuration: sources.feed?.clientConfiguration ?? .init(), marketHours: sources.marketHours,
+                logger: logger, metrics: metrics.factory, now: now)
+        }
+        let role: DeskRole
+        let desk: any ExchangeDesk
+        var instance = InstanceRole.alone(settings.instance)
+        if let shared = database.desk {
+            let cluster = ClusterDesk(
+                instance: settings.instance, link: shared.link, inbox: shared.inbox, store: database.orders,
+                startingCash: settings.startingCash, market: sources.marketHours.status(at: now()), logger: logger)
+            role = .shared(cluster, link: shared.link, makeDesk: makeDesk)
+            desk = cluster
+            instance = InstanceRole(name: settings.instance) {
+                // The database says who holds the lock; without it, the desk's last word.
+                do { return try await shared.link.deskHolder() } catch { return cluster.deskHolder }
+            }
+        } else {
+            let (alone, services) = try await makeDesk()
+            role = .alone(alone, services: services)
+            desk = alone
+        }
         let exchange = ExchangeVenue(
             desk: desk, source: sources.feedKind, symbol: feedSymbol ?? dialect?.symbol,
             sourceLabel: sources.feed?.label, confirmOrdersAbove: settings.confirmOrdersAbove)
@@ -105,11 +134,10 @@ extension BourseServer {
         let features = AppFeatures(
             market: market, search: search, gnb: gnb, exchange: exchange, watchlist: watchlist, alerts: alerts,
             notifier: notifier, accounts: accounts, leaderboard: leaderboard, metrics: metrics, deployID: settings.deployID,
-            pushEndpoints: settings.pushEndpoints)
+            pushEndpoints: settings.pushEndpoints, instance: instance)
         return Parts(
             features: features, embedded: embedded, warmUp: warmUp, market: market, search: search, watchlist: watchlist,
-            alerts: alerts, notifier: notifier, deliverer: deliverer, exchange: exchange, desk: desk,
-            exchangeServices: exchangeServices)
+            alerts: alerts, notifier: notifier, deliverer: deliverer, exchange: exchange, desk: role)
     }
 
     /// The owner's account as `SignInRule` says: nil (sign-in off) with `--no-auth`; a

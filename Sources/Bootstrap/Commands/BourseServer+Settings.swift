@@ -19,8 +19,10 @@ extension BourseServer {
         let pushEndpoints: PushEndpointPolicy
         /// Every account's starting cash, nil for infinite capital (`BOURSE_STARTING_CASH`).
         let startingCash: StartingCash?
+        /// This instance's name among several on one database (`BOURSE_INSTANCE`).
+        let instance: String
 
-        init(environment: [String: String]) throws {
+        init(environment: [String: String], port: Int) throws {
             sources = try SourceSettings(environment: environment)
             now = try ClockSetting.read(environment)
             confirmOrdersAbove = try ConfirmOrdersSetting.read(environment)
@@ -28,6 +30,7 @@ extension BourseServer {
             deployID = DeployIDSetting.read(environment)
             pushEndpoints = try PushEndpointSetting.read(environment)
             startingCash = try StartingCashSetting.read(environment)
+            instance = try InstanceSetting.read(environment, port: port)
         }
     }
 }

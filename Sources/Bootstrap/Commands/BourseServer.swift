@@ -55,7 +55,7 @@ public enum BourseServer {
         let logger = Log.make("bourse", environment: environment)
         if !heap.isEmpty { logger.debug("allocator set", metadata: ["settings": "\(heap.joined(separator: ", "))"]) }
         let network = try options.network.settings(host: options.host, environment: environment)
-        let settings = try Settings(environment: environment)
+        let settings = try Settings(environment: environment, port: options.port)
         let search = ListingSearch()  // starts indexing the listings now, in the background
         let database = try await DatabaseStores.open(options.database, logger: logger)
         let metrics = PrometheusMetrics.make()

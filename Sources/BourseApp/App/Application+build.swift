@@ -41,13 +41,16 @@ public struct AppFeatures: Sendable {
     public let pushEndpoints: PushEndpointPolicy
     /// Routes added as they are, beside the features' (the tests' probes).
     public let external: [any FeatureController]
+    /// This instance's name and which instance holds the desk (`/api/v1/health`).
+    public let instance: InstanceRole
 
     /// Every feature the app serves; each left out (nil) is absent from the routes.
     public init(
         market: Market, search: ListingSearch? = nil, gnb: GNBCatalog? = nil, exchange: ExchangeVenue? = nil,
         watchlist: StoredWatchlist? = nil, alerts: PriceAlerts? = nil, notifier: Notifier? = nil,
         accounts: AccountService? = nil, leaderboard: ExchangeLeaderboard? = nil, metrics: AppMetrics? = nil,
-        deployID: String? = nil, pushEndpoints: PushEndpointPolicy = .publicOnly, external: [any FeatureController] = []
+        deployID: String? = nil, pushEndpoints: PushEndpointPolicy = .publicOnly, external: [any FeatureController] = [],
+        instance: InstanceRole = .alone("bourse")
     ) {
         self.market = market
         self.search = search
@@ -62,6 +65,7 @@ public struct AppFeatures: Sendable {
         self.deployID = deployID
         self.pushEndpoints = pushEndpoints
         self.external = external
+        self.instance = instance
     }
 }
 
@@ -87,7 +91,7 @@ public func buildRouter(_ features: AppFeatures, network: NetworkSettings = Netw
     // One lookup for every route that takes a symbol: a symbol learned or found unknown is so for all.
     let lookup = ListingLookup(listings: features.search, market: features.market)
     let controllers: [(any FeatureController)?] = [
-        HealthController(source: features.market.source),
+        HealthController(source: features.market.source, instance: features.instance),
         APIContractController(),
         MarketsController(
             market: features.market, listings: features.search, watchlist: features.watchlist, lookup: lookup),
@@ -130,16 +134,33 @@ public func buildApplication(
         logger: logger)
 }
 
-/// `GET /api/v1/health`: the app answers, and which market it shows.
+/// `GET /api/v1/health`: the app answers, which market it shows, which instance answered and
+/// which instance holds the desk (SPEC §15).
 struct HealthController: FeatureController {
     let source: SourceKind
+    let instance: InstanceRole
 
     func addRoutes(to router: Router<AppRequestContext>) {
-        router.get("api/v1/health") { _, _ in HealthResponse(status: "ok", source: source) }
+        router.get("api/v1/health") { _, _ in
+            HealthResponse(status: "ok", source: source, instance: instance.name, desk: await instance.deskHolder())
+        }
     }
 }
 
 struct HealthResponse: ResponseEncodable {
     let status: String
     let source: SourceKind
+    let instance: String
+    /// The instance holding the desk; null while none does.
+    let desk: String?
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(status, forKey: .status)
+        try container.encode(source, forKey: .source)
+        try container.encode(instance, forKey: .instance)
+        try container.encode(desk, forKey: .desk)
+    }
+
+    private enum CodingKeys: String, CodingKey { case status, source, instance, desk }
 }

@@ -11,7 +11,10 @@ public protocol OrderStore: Sendable {
     /// Inserts or updates `orders` (by id) and appends `fills`, all in one transaction: all of it
     /// is stored, or (when it throws) none of it. An order that appears more than once is stored
     /// in its last state; a new order takes its place among the others by its first appearance.
-    func save(orders: [Order], fills: [Fill]) async throws
+    ///
+    /// `answering` maps desk requests (SPEC §15) to the order each placed or cancelled: they are
+    /// marked answered in the same transaction, and their posters told once it commits.
+    func save(orders: [Order], fills: [Fill], answering: [DeskTicket: String]) async throws
     /// Every account's orders still open (PENDING or PARTIALLY_FILLED), oldest first: the
     /// engine's resting orders after a restart.
     func openOrders() async throws -> [Order]
@@ -30,4 +33,11 @@ public protocol OrderStore: Sendable {
     func fills(account: AccountID) async throws -> [Fill]
     /// The highest order number used so far (0 when there is none): ids are "1", "2", ...
     func lastOrderNumber() async throws -> Int
+}
+
+extension OrderStore {
+    /// Saves `orders` and `fills`, answering no desk request.
+    public func save(orders: [Order], fills: [Fill]) async throws {
+        try await save(orders: orders, fills: fills, answering: [:])
+    }
 }

@@ -24,7 +24,7 @@ public struct TradeChart: Sendable {
     }
 
     /// Adds the tick's last trade, if it has one, dropping the oldest point when full.
-    mutating func record(_ tick: FeedTick) {
+    public mutating func record(_ tick: FeedTick) {
         guard let last = tick.last else { return }
         let point = TradePoint(seq: tick.seq, time: tick.time, price: last.price)
         if ring.count < capacity {

@@ -54,8 +54,9 @@ public final class TradingBroadcaster: Service {
     }
 
     /// Hands `update` to every subscriber. The desk calls it from one task at a time, after the
-    /// commit that makes the update true.
-    func publish(_ update: TradingUpdate) {
+    /// commit that makes the update true; on an instance without the desk, what the desk
+    /// published reaches it this way (SPEC §15).
+    public func publish(_ update: TradingUpdate) {
         subscribers.withLock { subscribers in
             for continuation in subscribers.streams.values { continuation.yield(update) }
         }

@@ -8,9 +8,10 @@ extension TradingDesk {
     /// One piece of work and who waits for its outcome.
     enum Job {
         case feed(FeedEvent, CheckedContinuation<Void, Never>)
-        case place(OrderRequest, AccountID, CheckedContinuation<OrderEvent, any Error>)
+        /// With a ticket, a request from the inbox (SPEC §15), marked answered in the commit.
+        case place(OrderRequest, AccountID, DeskTicket?, CheckedContinuation<OrderEvent, any Error>)
         /// nil: the account has no open order with that id (the caller asks the store why).
-        case cancel(id: String, AccountID, CheckedContinuation<OrderEvent?, any Error>)
+        case cancel(id: String, AccountID, DeskTicket?, CheckedContinuation<OrderEvent?, any Error>)
         /// Whether the market opened or closed (every job checks; this one only checks).
         case checkMarket
 
@@ -18,8 +19,8 @@ extension TradingDesk {
         func refuse() {
             switch self {
             case .feed(_, let done): done.resume()
-            case .place(_, _, let reply): reply.resume(throwing: TradingError.shuttingDown)
-            case .cancel(_, _, let reply): reply.resume(throwing: TradingError.shuttingDown)
+            case .place(_, _, _, let reply): reply.resume(throwing: TradingError.shuttingDown)
+            case .cancel(_, _, _, let reply): reply.resume(throwing: TradingError.shuttingDown)
             case .checkMarket: break
             }
         }
@@ -93,7 +94,7 @@ extension TradingDesk {
         if !changes.isEmpty {
             let start = ContinuousClock.now
             do {
-                try await store.save(orders: changes.orders, fills: changes.fills)
+                try await store.save(orders: changes.orders, fills: changes.fills, answering: Self.answering(batch))
                 metrics.committed(in: start.duration(to: .now))
                 for fill in changes.fills { ledgers[fill.account, default: AccountLedger()].apply(fill) }
             } catch  where Task.isCancelled {
@@ -143,7 +144,7 @@ extension TradingDesk {
             applied.updates.append(.state(state))
         case .feed(.gap, _), .feed(.malformed, _), .checkMarket:
             break
-        case .place(let request, let account, _):
+        case .place(let request, let account, _, _):
             lastOrderNumber += 1
             let id = String(lastOrderNumber)
             if !appliedMarket.isOpen, request.type == .market {
@@ -157,7 +158,7 @@ extension TradingDesk {
             let events = OrderEvent.all(in: applied.report)
             applied.updates += events.map(TradingUpdate.order)
             applied.answer = .success(events.first { $0.order.id == id })
-        case .cancel(let id, let account, _):
+        case .cancel(let id, let account, _, _):
             // Not open here: answered from the store once the batch is committed.
             guard engine.openOrder(id: id, account: account) != nil else { break }
             do {
@@ -244,6 +245,19 @@ extension TradingDesk {
         engine = rebuilt
     }
 
+    /// The inbox's requests among `batch` that the commit answers, each with its order.
+    static func answering(_ batch: [Applied]) -> [DeskTicket: String] {
+        var answering: [DeskTicket: String] = [:]
+        for applied in batch {
+            guard case .success(let event?) = applied.answer else { continue }
+            switch applied.job {
+            case .place(_, _, let ticket?, _), .cancel(_, _, let ticket?, _): answering[ticket] = event.order.id
+            default: break
+            }
+        }
+        return answering
+    }
+
     /// The batch's reports as one: every fill in order, and each order once, in its last state,
     /// where it first appeared (so new orders are stored in the order they were placed).
     static func merged(_ reports: [MatchReport]) -> MatchReport {
@@ -261,13 +275,13 @@ extension TradingDesk.Applied {
         switch job {
         case .feed(_, let done):
             done.resume()
-        case .place(_, _, let reply):
+        case .place(_, _, _, let reply):
             switch answer {
             case .success(let event?): reply.resume(returning: event)
             case .success(nil): reply.resume(throwing: TradingError.notSaved)
             case .failure(let error): reply.resume(throwing: error)
             }
-        case .cancel(_, _, let reply):
+        case .cancel(_, _, _, let reply):
             reply.resume(with: answer)
         case .checkMarket:
             break

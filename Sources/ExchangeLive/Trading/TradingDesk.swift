@@ -156,7 +156,13 @@ public actor TradingDesk: Service {
     /// - Throws: `TradingError.notSaved` when the commit failed (nothing of it was kept),
     ///   `TradingError.shuttingDown` once the desk is stopping.
     public func place(_ request: OrderRequest, account: AccountID) async throws -> OrderEvent {
-        try await withCheckedThrowingContinuation { reply in submit(.place(request, account, reply)) }
+        try await place(request, account: account, ticket: nil)
+    }
+
+    /// Places an order from the desk's inbox (SPEC §15): as `place(_:account:)`, and `ticket`
+    /// is marked answered by the order in the same commit.
+    public func place(_ request: OrderRequest, account: AccountID, ticket: DeskTicket?) async throws -> OrderEvent {
+        try await withCheckedThrowingContinuation { reply in submit(.place(request, account, ticket, reply)) }
     }
 
     /// Cancels `account`'s open order; the fills it had stay.
@@ -165,7 +171,14 @@ public actor TradingDesk: Service {
     ///   is not found), `.notOpen` (with its status) when it is final; `TradingError` as
     ///   `place(_:account:)` does.
     public func cancel(id: String, account: AccountID) async throws -> OrderEvent {
-        if let event = try await withCheckedThrowingContinuation({ reply in submit(.cancel(id: id, account, reply)) }) {
+        try await cancel(id: id, account: account, ticket: nil)
+    }
+
+    /// Cancels for the desk's inbox (SPEC §15): as `cancel(id:account:)`, and `ticket` is
+    /// marked answered by the order in the same commit.
+    public func cancel(id: String, account: AccountID, ticket: DeskTicket?) async throws -> OrderEvent {
+        let event = try await withCheckedThrowingContinuation { reply in submit(.cancel(id: id, account, ticket, reply)) }
+        if let event {
             return event
         }
         guard let stored = try await store.order(id: id, account: account) else { throw OrderError.notFound(id) }
@@ -220,13 +233,7 @@ public actor TradingDesk: Service {
     }
 
     /// The price the position is valued at: the last trade, else the book's mid, else nil.
-    public var markPrice: Price? {
-        if let last = lastTick?.last?.price { return last }
-        if let bid = lastTick?.bestBid?.price, let ask = lastTick?.bestAsk?.price {
-            return Price(ticks: (bid.ticks + ask.ticks) / 2)
-        }
-        return nil
-    }
+    public var markPrice: Price? { lastTick?.markPrice }
 
     /// The last trade price of each recent tick, oldest first, for the screen's chart.
     public var recentTrades: [TradePoint] { chart.points }

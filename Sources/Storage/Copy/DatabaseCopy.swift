@@ -31,8 +31,9 @@ public enum DatabaseCopy {
         ("push_delivery", ["id"]), ("exchange_order", ["row"]), ("exchange_fill", ["id"]), ("server_setting", ["key"]),
     ]
 
-    /// Tables whose rows matter for a minute only: the sends to the sources (`SendLedger`).
-    static let notCopied: Set<String> = ["source_send"]
+    /// Tables whose rows matter for a minute only: the sends to the sources (`SendLedger`), and
+    /// the desk's inbox and long updates (SPEC §15; a SQLite file's are empty).
+    static let notCopied: Set<String> = ["source_send", "desk_request", "desk_update"]
 
     /// The identity columns, whose sequences go on after the copy.
     static let identities: [(table: String, column: String)] = [

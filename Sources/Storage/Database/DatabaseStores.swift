@@ -14,6 +14,9 @@ public struct DatabaseStores: Sendable {
     public let settings: any ServerSettingStore
     /// The sends to the rate-limited sources, counted for every instance on the database.
     public let sends: any SendLedger
+    /// The desk's lock, signals and inbox, shared by several instances (SPEC §15): PostgreSQL's
+    /// only; nil on SQLite, where one instance runs the desk itself.
+    public let desk: (link: any DeskLink, inbox: any DeskInbox)?
     private let closeDatabase: @Sendable () async throws(StorageError) -> Void
 
     /// The stores of a SQLite database.
@@ -27,6 +30,7 @@ public struct DatabaseStores: Sendable {
         watchlists = DatabaseWatchlistStore(database: database)
         settings = DatabaseServerSettingStore(database: database)
         sends = DatabaseSendLedger(database: database)
+        desk = nil
         closeDatabase = { () throws(StorageError) in try database.close() }
     }
 
@@ -41,6 +45,7 @@ public struct DatabaseStores: Sendable {
         watchlists = PostgresWatchlistStore(database: database)
         settings = PostgresServerSettingStore(database: database)
         sends = PostgresSendLedger(database: database)
+        desk = (PostgresDeskLink(database: database), PostgresDeskInbox(database: database))
         closeDatabase = { await database.close() }
     }
 

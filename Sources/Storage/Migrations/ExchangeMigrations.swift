@@ -210,4 +210,48 @@ enum ExchangeMigrations {
             CREATE INDEX exchange_order_account ON exchange_order (account_id, "row")
             """
     )
+
+    /// The desk's inbox (SPEC §15): the orders and cancels posted to any instance, kept until the
+    /// desk answers them (`order_id` or `refusal`) and the poster has read the answer; and the
+    /// desk's updates too long for one notification. SQLite, one instance, has them unused.
+    static let deskInbox = Migration(
+        name: "v15: the desk's inbox",
+        sqlite: """
+            CREATE TABLE desk_request (
+                ticket TEXT PRIMARY KEY NOT NULL,
+                "row" INTEGER UNIQUE,
+                account_id INTEGER NOT NULL,
+                kind TEXT NOT NULL CHECK (kind IN ('place', 'cancel')),
+                body TEXT NOT NULL,
+                posted_at REAL NOT NULL,
+                posted_by TEXT NOT NULL,
+                taken_by TEXT,
+                order_id TEXT,
+                refusal TEXT
+            );
+            CREATE TABLE desk_update (
+                id INTEGER PRIMARY KEY,
+                body TEXT NOT NULL
+            );
+            """,
+        postgres: """
+            CREATE TABLE desk_request (
+                ticket TEXT PRIMARY KEY,
+                "row" BIGINT GENERATED ALWAYS AS IDENTITY UNIQUE,
+                account_id BIGINT NOT NULL,
+                kind TEXT NOT NULL CHECK (kind IN ('place', 'cancel')),
+                body TEXT NOT NULL,
+                posted_at DOUBLE PRECISION NOT NULL,
+                posted_by TEXT NOT NULL,
+                taken_by TEXT,
+                order_id TEXT,
+                refusal TEXT
+            );
+            CREATE INDEX desk_request_open ON desk_request ("row") WHERE order_id IS NULL AND refusal IS NULL;
+            CREATE TABLE desk_update (
+                id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                body TEXT NOT NULL
+            )
+            """
+    )
 }

@@ -17,6 +17,7 @@ enum Migrations {
         ExchangeMigrations.ordersPerAccount,
         SettingsMigrations.serverSettings,
         SourceMigrations.sourceSends,
+        ExchangeMigrations.deskInbox,
     ]
 
     /// Registers every change with GRDB, for SQLite.

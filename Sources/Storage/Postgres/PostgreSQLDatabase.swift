@@ -22,6 +22,8 @@ public final class PostgreSQLDatabase: Sendable {
     enum LockKey: Int64 {
         case migrations = 0x426F_7572_7365_0001
         case writes = 0x426F_7572_7365_0002
+        /// Held, on a connection of its own, by the instance that runs the desk (SPEC §15).
+        case desk = 0x426F_7572_7365_0003
     }
 
     private init(url: DatabaseURL, logger: Logger) {

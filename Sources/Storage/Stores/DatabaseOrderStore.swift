@@ -17,7 +17,9 @@ public struct DatabaseOrderStore: OrderStore {
     ///
     /// One transaction on GRDB's writer queue (its own serial dispatch queue, not a thread of the
     /// cooperative pool): the caller is suspended, not blocked, through the commit and its fsync.
-    public func save(orders: [Order], fills: [Fill]) async throws {
+    ///
+    /// `answering` marks desk requests answered (SPEC §15); one SQLite instance has none.
+    public func save(orders: [Order], fills: [Fill], answering: [DeskTicket: String]) async throws {
         try await attempt("save orders and fills") {
             try await database.writer.write { db in
                 // Cached statements: a group commit writes many rows with the same two statements.
@@ -59,6 +61,10 @@ public struct DatabaseOrderStore: OrderStore {
                         fill.orderID, fill.seq, fill.time.timeIntervalSince1970, fill.side.rawValue,
                         fill.price.ticks, fill.quantity,
                     ])
+                }
+                for (ticket, orderID) in answering {
+                    try db.execute(
+                        sql: "UPDATE desk_request SET order_id = ? WHERE ticket = ?", arguments: [orderID, ticket.rawValue])
                 }
             }
         }

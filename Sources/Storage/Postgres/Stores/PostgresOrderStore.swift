@@ -11,8 +11,10 @@ public struct PostgresOrderStore: OrderStore {
         self.database = database
     }
 
-    /// As in SQLite: the rows of an account removed meanwhile are not written.
-    public func save(orders: [Order], fills: [Fill]) async throws {
+    /// As in SQLite: the rows of an account removed meanwhile are not written. Each desk request
+    /// in `answering` is marked answered by its order in the same transaction, and its poster
+    /// told when it commits (`pg_notify` is sent at the commit, and not at all on a rollback).
+    public func save(orders: [Order], fills: [Fill], answering: [DeskTicket: String]) async throws {
         let logger = database.logger
         try await database.write("save orders and fills") { connection in
             for order in orders {
@@ -47,6 +49,11 @@ public struct PostgresOrderStore: OrderStore {
                         \(fill.price.ticks), \(fill.quantity)
                     WHERE EXISTS (SELECT 1 FROM exchange_order WHERE id = \(fill.orderID))
                     """, logger: logger)
+            }
+            for (ticket, orderID) in answering {
+                try await connection.run(
+                    "UPDATE desk_request SET order_id = \(orderID) WHERE ticket = \(ticket.rawValue)", logger: logger)
+                try await PostgresDeskLink.notify(.answered(ticket), on: connection, logger: logger)
             }
         }
     }
