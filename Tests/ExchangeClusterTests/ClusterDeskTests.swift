@@ -42,7 +42,7 @@ struct ClusterDeskTests {
                 if heard.contains("order \(bought.order.id) FILLED") { break }
             }
             #expect(heard.firstIndex(of: "tick 1")! < heard.firstIndex(of: "order \(bought.order.id) FILLED")!)
-            #expect(await web2.feedState == .live && web2.lastTick?.seq == 1)
+            #expect(web2.feedState == .live && web2.lastTick?.seq == 1)
 
             // A cancel goes the same way; its refusals come back as the desk's errors.
             let resting = try await web2.place(.limit(.buy, quantity: 1, price: Price(ticks: 9_000)), account: .owner)

@@ -16,11 +16,53 @@ struct SharedBudgetTests {
     static let start = Date(timeIntervalSince1970: 1_800_000_000)
 
     /// An instance's client: its own limiter (5 a minute), the database's ledger, the shared clock.
-    static func instance(_ transport: RoutedTransport, _ ledger: any SendLedger, _ clock: ManualClock) -> PolygonClient {
+    static func instance(
+        _ transport: RoutedTransport, _ ledger: any SendLedger, _ clock: ManualClock,
+        cache: any AnswerStore = RecordingCache()
+    ) -> PolygonClient {
         PolygonClient(
             configuration: PolygonConfiguration(apiKey: TestClient.apiKey, requestsPerMinute: 5),
-            transport: transport, cache: RecordingCache(), clock: clock, freshness: TestClient.freshness, sends: ledger,
+            transport: transport, cache: cache, clock: clock, freshness: TestClient.freshness, sends: ledger,
             sendsAnchor: start)
+    }
+
+    @Test(arguments: DatabaseKind.allCases)
+    func aRequestAnotherInstanceIsSendingIsNotSentAgain(kind: DatabaseKind) async throws {
+        try await TestDatabase.with(kind) { database in
+            let transport = FreeTierTests.routed()
+            transport.hold(pathsStartingWith: "/v3/")
+            let clock = ManualClock()
+            let other = try await database.reopen()
+            // Each instance on its own connections, both on the database's saved answers.
+            let first = Self.instance(transport, database.stores.sends, clock, cache: database.stores.answers)
+            let second = Self.instance(transport, other.sends, clock, cache: other.answers)
+
+            let one = Task { try await first.tickerDetails("AAPL") }
+            for _ in 0..<500 where transport.calls.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+            // The first instance's request is on its way: the second waits for its saved answer.
+            let two = Task { try await second.tickerDetails("AAPL") }
+            await clock.waitForSleepers(1)
+            transport.release()
+            #expect(try await one.value.value.name == "Apple Inc.")
+            clock.advance(by: .milliseconds(200))
+            #expect(try await two.value.value.name == "Apple Inc.")
+            #expect(transport.calls.count == 1, "the same request sent twice: \(transport.calls)")
+        }
+    }
+
+    @Test(arguments: DatabaseKind.allCases)
+    func theLedgerSaysWhenAnotherInstanceSentTheSameRequestMomentsAgo(kind: DatabaseKind) async throws {
+        try await TestDatabase.with(kind) { (database: TestDatabase) async throws in
+            let ledger = database.stores.sends
+            let t0 = Self.start
+            #expect(try await ledger.take(source: "s", key: "/v3/a", capacity: 5, window: 60, at: t0) == .granted)
+            #expect(try await ledger.take(source: "s", key: "/v3/a", capacity: 5, window: 60, at: t0 + 9) == .sentElsewhere)
+            #expect(try await ledger.take(source: "s", key: "/v3/b", capacity: 5, window: 60, at: t0 + 9) == .granted)
+            #expect(try await ledger.take(source: "other", key: "/v3/a", capacity: 5, window: 60, at: t0 + 9) == .granted)
+            // After a moment, a stale answer may be fetched again; the budget still counts both.
+            #expect(try await ledger.take(source: "s", key: "/v3/a", capacity: 5, window: 60, at: t0 + 11) == .granted)
+            #expect(try await ledger.take(source: "s", key: nil, capacity: 3, window: 60, at: t0 + 12) == .freeAt(t0 + 60))
+        }
     }
 
     @Test(arguments: DatabaseKind.allCases)

@@ -9,6 +9,7 @@ import contextlib
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -127,6 +128,9 @@ class Cluster:
     instances: list
     tmp: Path
     extra: list = field(default_factory=list)
+    # What every instance's environment adds (a source's URL and key), and its clock (None: real time).
+    environment: dict = field(default_factory=dict)
+    clock: str = CLOCK
 
     def by_name(self, name):
         return next(i for i in self.instances if i.name == name)
@@ -147,10 +151,12 @@ class Cluster:
         env = {
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
             "LOG_LEVEL": "notice",
-            "BOURSE_CLOCK": CLOCK,
             "BOURSE_INSTANCE": name,
             "BOURSE_FEED_URL": f"ws://127.0.0.1:{self.feed_port}/feed",
+            **self.environment,
         }
+        if self.clock:
+            env["BOURSE_CLOCK"] = self.clock
         if sqlite is None:
             env["BOURSE_DATABASE_URL"] = self.database_url
         database = ["--database", str(sqlite)] if sqlite else []
@@ -164,9 +170,12 @@ class Cluster:
 
 
 @contextlib.contextmanager
-def running_cluster(names=("web-1", "web-2", "web-3"), feed_rate=5, nginx=True):
-    """`bourse sim` and an instance per name on one new PostgreSQL database, behind nginx; all
-    stopped (and a cluster this started, removed) at the end."""
+def running_cluster(names=("web-1", "web-2", "web-3"), feed_rate=5, nginx=True, sim_arguments=(), environment=None,
+                    clock=CLOCK):
+    """`bourse sim` (with `sim_arguments`) and an instance per name on one new PostgreSQL
+    database, behind nginx; all stopped (and a cluster this started, removed) at the end. Each
+    instance's environment adds `environment`, with `{sim}` replaced by the sim's URL; the sim and
+    the instances run on `clock` (None: real time)."""
     tmp = Path(tempfile.mkdtemp(prefix="bourse-cluster-"))
     os.chmod(tmp, 0o755)
     admin_url, postgres_folder = postgres_admin_url(tmp)
@@ -174,8 +183,10 @@ def running_cluster(names=("web-1", "web-2", "web-3"), feed_rate=5, nginx=True):
     try:
         database_url = new_database(admin_url)
         feed_port = free_port()
-        processes.append(start_sim(feed_port, feed_rate))
-        cluster = Cluster(database_url, feed_port, "", [], tmp)
+        processes.append(start_sim(feed_port, feed_rate, sim_arguments, clock))
+        environment = {key: value.replace("{sim}", f"http://127.0.0.1:{feed_port}")
+                       for key, value in (environment or {}).items()}
+        cluster = Cluster(database_url, feed_port, "", [], tmp, environment=environment, clock=clock)
         for name in names:
             instance = cluster.start_instance(name)
             cluster.instances.append(instance)
@@ -192,10 +203,16 @@ def running_cluster(names=("web-1", "web-2", "web-3"), feed_rate=5, nginx=True):
                            capture_output=True)
 
 
-def start_sim(port, feed_rate):
-    return subprocess.Popen([str(bourse_binary()), "sim", "--port", str(port), "--feed-rate", str(feed_rate)],
-                            env=dict(os.environ, BOURSE_CLOCK=CLOCK, LOG_LEVEL="error"),
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+def start_sim(port, feed_rate, arguments, clock):
+    env = dict(os.environ, LOG_LEVEL="error")
+    if clock:
+        env["BOURSE_CLOCK"] = clock
+    process = subprocess.Popen(
+        [str(bourse_binary()), "sim", "--port", str(port), "--feed-rate", str(feed_rate), *arguments],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    # Listening is enough: a request would count against a rate-limited sim's minute.
+    wait_for(lambda: socket.create_connection(("127.0.0.1", port), timeout=1).close() or True, 30, "bourse sim listening")
+    return process
 
 
 def start_nginx(cluster):

@@ -112,7 +112,15 @@ extension PolygonClient {
         let key = request.cacheKey
         let saved = await savedAnswer(for: key, decode: decode)
         if let saved, !saved.isStale { return .success(saved) }
-        let outcome = await send(request)
+        var outcome = await send(request)
+        if case .sentElsewhere = outcome {
+            // Another instance is fetching it: its answer, once saved, is this one's too.
+            if let answer = await answerSavedElsewhere(for: key, newerThan: saved?.fetchedAt, decode: decode) {
+                metrics.answered(.hit)
+                return .success(answer)
+            }
+            outcome = await send(request, sharing: false)
+        }
         var failure: MarketDataError
         switch outcome {
         case .answer(let body):
@@ -140,6 +148,8 @@ extension PolygonClient {
             return .failure(error)
         case .gaveUp(let error):
             failure = error
+        case .sentElsewhere:
+            failure = .unavailable("another instance is fetching it")
         }
         if let saved {
             onEvent(.servedStale(scrubbed(failure)))
@@ -150,6 +160,25 @@ extension PolygonClient {
             return .success(saved)
         }
         return .failure(failure)
+    }
+
+    /// The answer another instance is fetching for `key`, once it is saved (fetched after
+    /// `newerThan`, or at all when nothing was saved); nil when it is not saved within
+    /// `SendTurn.inFlight` and a few seconds more (the other instance failed or is slow).
+    private func answerSavedElsewhere<Value: Sendable>(
+        for key: String, newerThan before: Date?, decode: @Sendable ([UInt8]) throws(MarketDataError) -> Value
+    ) async -> Fetched<Value>? {
+        let deadline = clock.now() + .seconds(SendTurn.inFlight + 5)
+        while clock.now() < deadline, !Task.isCancelled {
+            if let cached = await readCache({ try await $0.answer(for: key) }),
+                before.map({ cached.fetchedAt > $0 }) ?? true, let value = try? decode(cached.body)
+            {
+                decoded.keep(value, for: key, fetchedAt: cached.fetchedAt, freshUntil: cached.freshUntil)
+                return Fetched(value: value, fetchedAt: cached.fetchedAt, isStale: now() >= cached.freshUntil)
+            }
+            try? await clock.sleep(until: clock.now() + .milliseconds(200))
+        }
+        return nil
     }
 
     /// The answer saved for `key`, decoded, and whether it is stale: from memory while it is kept

@@ -11,11 +11,14 @@ enum SendOutcome: Sendable {
     case refused(MarketDataError)
     /// Still failing (429, 5xx, no answer) when the retry policy ran out.
     case gaveUp(MarketDataError)
+    /// Not sent: another instance on the database sent it moments ago (SPEC §15).
+    case sentElsewhere
 }
 
 extension PolygonClient {
-    /// Sends `request` through the shared rate limiter, retrying what may pass.
-    func send(_ request: PolygonRequest) async -> SendOutcome {
+    /// Sends `request` through the shared rate limiter, retrying what may pass. With `sharing`,
+    /// not when another instance sent it moments ago (`.sentElsewhere`).
+    func send(_ request: PolygonRequest, sharing: Bool = true) async -> SendOutcome {
         let policy = configuration.retry
         guard
             let url = request.url(
@@ -49,8 +52,15 @@ extension PolygonClient {
                 return .gaveUp(.unavailable("cancelled while waiting for the rate limit"))
             }
             let lift = PriorityLift.current
-            let shared = await sharedTurn?.take(
-                priority: max(SourceCaller.current.priority, lift?.priority ?? SourceCaller.current.priority))
+            let turn = await sharedTurn?.take(
+                priority: max(SourceCaller.current.priority, lift?.priority ?? SourceCaller.current.priority),
+                key: sharing && attempt == 1 ? request.cacheKey : nil)
+            let shared: Date?
+            switch turn {
+            case .sentElsewhere: return .sentElsewhere
+            case .taken(let taken): shared = taken
+            case nil: shared = nil
+            }
             logger.debug("GET", metadata: ["url": "\(shownURL)", "attempt": "\(attempt)"])
             let wait: Duration
             let granted = clock.now()

@@ -26,31 +26,40 @@ struct SharedTurn: Sendable {
         return anchor.addingTimeInterval(Double(moved.components.seconds) + Double(moved.components.attoseconds) / 1e18)
     }
 
-    /// Waits until the ledger gives this request a send; when it was taken (to `settle`), or nil
-    /// when the ledger cannot be read (this instance then counts alone, and says so) or the
-    /// wait was cancelled.
-    func take(priority: SourceCaller.Priority) async -> Date? {
+    /// What the ledger said of a request.
+    enum Turn: Sendable {
+        /// Send it; `taken` is when the turn was taken (to `settle`), or nil when the ledger
+        /// cannot be read (this instance then counts alone, and says so) or the wait was cancelled.
+        case taken(Date?)
+        /// Another instance sent the same request (`key`) moments ago: wait for its saved answer.
+        case sentElsewhere
+    }
+
+    /// Waits until the ledger gives this request a send, or says another instance sent the same
+    /// request (`key`, when given) moments ago.
+    func take(priority: SourceCaller.Priority, key: String?) async -> Turn {
         let capacity = priority == .interactive ? limit : limit - reservedForPeople
         let seconds = Double(window.components.seconds) + Double(window.components.attoseconds) / 1e18
         while !Task.isCancelled {
             let at = now()
             let freeAt: Date
             do {
-                guard let next = try await ledger.take(source: source, capacity: capacity, window: seconds, at: at) else {
-                    return at
+                switch try await ledger.take(source: source, key: key, capacity: capacity, window: seconds, at: at) {
+                case .granted: return .taken(at)
+                case .sentElsewhere: return .sentElsewhere
+                case .freeAt(let next): freeAt = next
                 }
-                freeAt = next
             } catch {
                 logger.warning(
                     "the sends every instance shares could not be counted: this one counts its own alone",
                     metadata: ["reason": "\(error)"])
-                return nil
+                return .taken(nil)
             }
             // Another instance's send holds the slot: until it leaves the window (at least 50 ms).
             let wait = max(0.05, freeAt.timeIntervalSince(at))
             try? await clock.sleep(until: clock.now() + .milliseconds(Int((wait * 1000).rounded(.up))))
         }
-        return nil
+        return .taken(nil)
     }
 
     /// Moves the send taken at `taken` to now: its answer came.

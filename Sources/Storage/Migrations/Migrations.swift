@@ -18,6 +18,7 @@ enum Migrations {
         SettingsMigrations.serverSettings,
         SourceMigrations.sourceSends,
         ExchangeMigrations.deskInbox,
+        SourceMigrations.sendRequests,
     ]
 
     /// Registers every change with GRDB, for SQLite.

@@ -109,4 +109,12 @@ enum SourceMigrations {
             CREATE INDEX source_send_time ON source_send (source, sent_at)
             """
     )
+
+    /// Each send's request (its URL without the key), so that an instance does not send what
+    /// another sent moments ago (SPEC §15: no URL fetched twice while fresh; `SendTurn`).
+    static let sendRequests = Migration(
+        name: "v16: each send's request",
+        sqlite: "ALTER TABLE source_send ADD COLUMN request_key TEXT",
+        postgres: "ALTER TABLE source_send ADD COLUMN request_key TEXT"
+    )
 }

@@ -11,21 +11,35 @@ public struct PostgresSendLedger: SendLedger {
         self.database = database
     }
 
-    public func take(source: String, capacity: Int, window: TimeInterval, at now: Date) async throws -> Date? {
+    public func take(
+        source: String, key: String?, capacity: Int, window: TimeInterval, at now: Date
+    ) async throws
+        -> SendTurn
+    {
         let logger = database.logger
         let seconds = now.timeIntervalSince1970
-        return try await database.write("count the sends to \(source)") { connection -> Date? in
+        return try await database.write("count the sends to \(source)") { connection -> SendTurn in
             try await connection.run(
                 "DELETE FROM source_send WHERE source = \(source) AND sent_at <= \(seconds - window)", logger: logger)
+            if let key,
+                try await connection.row(
+                    """
+                    SELECT 1 AS sent FROM source_send WHERE source = \(source) AND request_key = \(key)
+                        AND sent_at > \(seconds - SendTurn.inFlight)
+                    """, logger: logger) != nil
+            {
+                return .sentElsewhere
+            }
             let times = try await connection.rows(
                 "SELECT sent_at FROM source_send WHERE source = \(source) ORDER BY sent_at", logger: logger
             ).map { try $0.double("sent_at") }
             if let freeAt = SendWindow.nextFree(times: times, capacity: capacity, window: window) {
-                return Date(timeIntervalSince1970: freeAt)
+                return .freeAt(Date(timeIntervalSince1970: freeAt))
             }
             try await connection.run(
-                "INSERT INTO source_send (source, sent_at) VALUES (\(source), \(seconds))", logger: logger)
-            return nil
+                "INSERT INTO source_send (source, sent_at, request_key) VALUES (\(source), \(seconds), \(key))",
+                logger: logger)
+            return .granted
         }
     }
 
