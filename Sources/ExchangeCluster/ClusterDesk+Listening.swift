@@ -41,6 +41,8 @@ extension ClusterDesk {
             waiters.wake(ticket)
         case .inbox:
             _ = inboxBell.withLock { $0?.yield() }
+        case .pushQueued:
+            onPushQueued()
         case .update(let text):
             heard.withLock { $0 = .now }
             updates.yield(text)

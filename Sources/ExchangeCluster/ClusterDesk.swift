@@ -51,11 +51,14 @@ public final class ClusterDesk: ExchangeDesk, Service {
     let heard = Mutex<ContinuousClock.Instant?>(nil)
     /// The inbox's doorbell, rung for the desk's `InboxWorker` while this instance holds it.
     let inboxBell = Mutex<AsyncStream<Void>.Continuation?>(nil)
+    /// Called when any instance queued a push: the push deliverer's wake (it runs on the desk's
+    /// instance only; elsewhere the wake finds nothing running).
+    let onPushQueued: @Sendable () -> Void
 
     public init(
         instance: String, link: any DeskLink, inbox: any DeskInbox, store: any OrderStore,
         startingCash: StartingCash?, market: MarketStatus, broadcaster: TradingBroadcaster = TradingBroadcaster(),
-        timing: Timing = Timing(), logger: Logger
+        timing: Timing = Timing(), logger: Logger, onPushQueued: @escaping @Sendable () -> Void = {}
     ) {
         self.instance = instance
         self.link = link
@@ -65,7 +68,17 @@ public final class ClusterDesk: ExchangeDesk, Service {
         self.broadcaster = broadcaster
         self.timing = timing
         self.logger = logger
+        self.onPushQueued = onPushQueued
         mirror = Mutex(DeskMirror(market: market))
+    }
+
+    /// Tells every instance (the desk's too) that this one queued a push.
+    public func pushQueued() {
+        Task { [link, logger] in
+            do { try await link.send(.pushQueued) } catch {
+                logger.warning("could not tell the desk of a queued push: \(error)")
+            }
+        }
     }
 
     // MARK: - Orders, through the desk

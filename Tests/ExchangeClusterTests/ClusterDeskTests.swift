@@ -104,6 +104,25 @@ struct ClusterDeskTests {
         }
     }
 
+    @Test func aPushQueuedOnAnyInstanceWakesTheDesksDeliverer() async throws {
+        try await Cluster.with(instances: ["web-1"], leaders: []) { (cluster: Cluster) async throws in
+            let woken = Mutex(0)
+            let web1 = cluster.instances[0]
+            let listening = ClusterDesk(
+                instance: "web-2", link: web1.stores.desk!.link, inbox: web1.stores.desk!.inbox,
+                store: web1.stores.orders, startingCash: nil, market: .open, logger: cluster.logger,
+                onPushQueued: { woken.withLock { $0 += 1 } })
+            let running = Task { try await listening.run() }
+            defer { running.cancel() }
+            // Until its LISTEN is up, a signal may pass it by: ask again until it is heard.
+            for _ in 0..<100 where woken.withLock({ $0 }) == 0 {
+                web1.desk.pushQueued()
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            #expect(woken.withLock { $0 } >= 1)
+        }
+    }
+
     @Test func anOrderPostedBeforeAnyDeskRunsIsMatchedWhenOneDoes() async throws {
         try await Cluster.with(instances: ["web-1"], leaders: []) { (cluster: Cluster) async throws in
             let web1 = cluster.instances[0]

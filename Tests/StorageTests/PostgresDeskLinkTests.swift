@@ -44,7 +44,9 @@ struct PostgresDeskLinkTests {
         defer { Task { await database.close() } }
         let link = PostgresDeskLink(database: database)
         let long = String(repeating: "é", count: 6_000)  // 12,000 bytes: more than a notification holds
-        let sent: [DeskSignal] = [.inbox, .update("{\"kind\":\"tick\"}"), .answered(DeskTicket("t-1")), .update(long)]
+        let sent: [DeskSignal] = [
+            .inbox, .update("{\"kind\":\"tick\"}"), .answered(DeskTicket("t-1")), .update(long), .pushQueued,
+        ]
 
         let heard = try await withThrowingTaskGroup(of: [DeskSignal].self) { group in
             for _ in 0..<2 {

@@ -110,7 +110,10 @@ def test_with_every_source_configured_serve_listens_on_its_own_port_only(sim_por
         assert listening_ports(url.process.pid) == {app_port}
         # The configured sources are really used: the market is "polygon" (the sim's), and so
         # is the feed and GNB.
-        assert get_json(url + "/api/v1/health") == (200, {"source": "polygon", "status": "ok"})
+        status, health = get_json(url + "/api/v1/health")
+        # One instance on its own database holds its own desk (SPEC §15).
+        assert status == 200 and health["source"] == "polygon" and health["status"] == "ok"
+        assert health["desk"] == health["instance"] != ""
         status, stock = get_json(url + "/api/v1/stocks/AAPL")
         assert status == 200 and stock["source"] == "polygon"
         status, products = get_json(url + "/api/v1/gnb/products")

@@ -93,13 +93,21 @@ extension BourseServer {
                 configuration: sources.feed?.clientConfiguration ?? .init(), marketHours: sources.marketHours,
                 logger: logger, metrics: metrics.factory, now: now)
         }
+        let notices = database.notifications
+        let deliverer = PushDeliverer(
+            store: notices,
+            sender: PushSender(
+                transport: AsyncHTTPClientTransport(client: AsyncHTTPClientTransport.noRedirectClient, timeout: .seconds(10)),
+                contact: settings.pushContact, policy: settings.pushEndpoints),
+            logger: logger)
         let role: DeskRole
         let desk: any ExchangeDesk
         var instance = InstanceRole.alone(settings.instance)
         if let shared = database.desk {
             let cluster = ClusterDesk(
                 instance: settings.instance, link: shared.link, inbox: shared.inbox, store: database.orders,
-                startingCash: settings.startingCash, market: sources.marketHours.status(at: now()), logger: logger)
+                startingCash: settings.startingCash, market: sources.marketHours.status(at: now()), logger: logger,
+                onPushQueued: { deliverer.wake() })
             role = .shared(cluster, link: shared.link, makeDesk: makeDesk)
             desk = cluster
             instance = InstanceRole(name: settings.instance) {
@@ -115,15 +123,14 @@ extension BourseServer {
             desk: desk, source: sources.feedKind, symbol: feedSymbol ?? dialect?.symbol,
             sourceLabel: sources.feed?.label, confirmOrdersAbove: settings.confirmOrdersAbove)
         let watchlist = StoredWatchlist(store: database.watchlists, market: market, listings: search)
-        // The notices (the bell) and their Web Push queue, sent on its own task (docs/notifications.md).
-        let notices = database.notifications
-        let deliverer = PushDeliverer(
+        // The notices (the bell) and their Web Push queue, sent on its own task (docs/notifications.md);
+        // on a shared database by the desk's instance, told of every push queued on any other.
+        let notifier = Notifier(
             store: notices,
-            sender: PushSender(
-                transport: AsyncHTTPClientTransport(client: AsyncHTTPClientTransport.noRedirectClient, timeout: .seconds(10)),
-                contact: settings.pushContact, policy: settings.pushEndpoints),
-            logger: logger)
-        let notifier = Notifier(store: notices, wake: { deliverer.wake() }, logger: logger)
+            wake: {
+                deliverer.wake()
+                if case .shared(let cluster, _, _) = role { cluster.pushQueued() }
+            }, logger: logger)
         // Every pricing a list or a stock is made from is checked against the alerts (docs/alerts.md).
         let alerts = PriceAlerts(
             store: database.alerts, listings: search, notifier: notifier,

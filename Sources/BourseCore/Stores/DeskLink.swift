@@ -7,6 +7,8 @@ public enum DeskSignal: Sendable, Equatable {
     /// An update from the desk (a tick, a feed state, an order event), in its wire form: for
     /// every instance's screens.
     case update(String)
+    /// A push was queued (a notice posted on any instance): for the desk, which delivers them.
+    case pushQueued
 }
 
 /// The link between the instances of one database (SPEC §15): one of them holds the desk, by a

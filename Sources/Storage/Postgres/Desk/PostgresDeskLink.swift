@@ -45,10 +45,15 @@ public struct PostgresDeskLink: DeskLink {
         }
     }
 
+    /// In a transaction of its own that does not wait for the server's disk: a signal is not
+    /// kept (a listener that was not there never hears it), and a transaction that notifies holds
+    /// the server's one notification lock through its commit, so waiting for the disk there would
+    /// make every instance's signals and the desk's answers wait in turn.
     public func send(_ signal: DeskSignal) async throws {
         let logger = database.logger
         try await attempt("signal the instances") {
-            try await database.client.withConnection { connection in
+            try await database.client.withTransaction(logger: logger) { connection in
+                try await connection.query("SET LOCAL synchronous_commit TO OFF", logger: logger)
                 try await Self.notify(signal, on: connection, logger: logger)
             }
         }
@@ -104,6 +109,7 @@ public struct PostgresDeskLink: DeskLink {
         let rest = String(payload.dropFirst())
         switch kind {
         case "i": return .inbox
+        case "p": return .pushQueued
         case "a": return .answered(DeskTicket(rest))
         case "u": return .update(rest)
         case "U":
@@ -141,6 +147,7 @@ extension DeskSignal {
     var payload: String {
         switch self {
         case .inbox: "i"
+        case .pushQueued: "p"
         case .answered(let ticket): "a" + ticket.rawValue
         case .update(let text): "u" + text
         }
