@@ -34,6 +34,7 @@ extension MatchingEngine {
     /// `TrailMove` per side that moved, and with `.listed` each moved order, in placement order.
     mutating func trail(to last: Price, movedStops: MovedStops, into report: inout MatchReport) {
         let moved = stops.trail(to: last, listing: movedStops == .listed)
+        guard !moved.sides.isEmpty else { return }
         for side in moved.sides { report.trailMoves.append(TrailMove(account: account, side: side, reference: last)) }
         for rank in moved.ranks.sorted() {
             guard let order = order(at: rank) else { continue }

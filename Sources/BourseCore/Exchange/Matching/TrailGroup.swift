@@ -47,10 +47,11 @@ struct TrailGroup: Sendable {
 
     /// The oriented level of the nearest stop, with live tops (`dropDead`); nil when empty.
     func topLevel(side: Side, members: [Int64: TrailGroups.Member]) -> Int64? {
-        let levels = [amounts.top, percents.top].compactMap { top in
+        func level(_ top: RankHeap.Entry?) -> Int64? {
             top.flatMap { members[$0.rank] }.map { side.orientedLevel($0.trail, reference: reference) }
         }
-        return levels.max()
+        guard let amount = level(amounts.top) else { return level(percents.top) }
+        return level(percents.top).map { max($0, amount) } ?? amount
     }
 
     /// Takes out the stops whose oriented level is at or above `oriented` (the oriented last

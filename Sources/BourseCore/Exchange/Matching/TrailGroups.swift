@@ -86,6 +86,10 @@ struct TrailGroups: Sendable {
     /// it. Returns whether any stop moved, and, when `listing`, the ranks of those that did.
     mutating func trail(to last: Price, listing: Bool) -> (moved: Bool, ranks: [Int64]) {
         let oriented = side.oriented(last)
+        // The common tick: no group is short of `last` and no stop waits for a first last.
+        guard unreferenced.isEmpty == false || byReference.top.map({ $0.key < oriented }) == true else {
+            return (false, [])
+        }
         var merging: [Int64] = []
         // One live entry per group: a group's entry is pushed when it is made or its reference moves.
         while let top = byReference.top, top.key < oriented {
@@ -101,7 +105,7 @@ struct TrailGroups: Sendable {
             ranks += waiting
         }
         // The largest group keeps its heaps and takes the others' stops.
-        var id: Int64
+        let id: Int64
         var merged: TrailGroup
         if let largest = merging.max(by: { (groups[$0]?.count ?? 0) < (groups[$1]?.count ?? 0) }),
             let group = groups.removeValue(forKey: largest)

@@ -57,6 +57,7 @@ struct WaitingStops: Sendable {
     mutating func trail(to last: Price, listing: Bool) -> (sides: [Side], ranks: [Int64]) {
         let buys = trailingBuys.trail(to: last, listing: listing)
         let sells = trailingSells.trail(to: last, listing: listing)
+        guard buys.moved || sells.moved else { return ([], []) }
         let sides = (buys.moved ? [Side.buy] : []) + (sells.moved ? [.sell] : [])
         return (sides, buys.ranks + sells.ranks)
     }
@@ -74,7 +75,9 @@ struct WaitingStops: Sendable {
         take(&sells, side: .sell, reach: -last.ticks, into: &triggered)
         swap(&buys, &buysByLevel)
         swap(&sells, &sellsByLevel)
-        for stop in triggered { levels[stop.rank] = nil }
+        if !triggered.isEmpty {
+            for stop in triggered { levels[stop.rank] = nil }
+        }
         trailingBuys.trigger(at: last, into: &triggered)
         trailingSells.trigger(at: last, into: &triggered)
         guard !triggered.isEmpty else { return [] }
@@ -107,14 +110,16 @@ struct WaitingStops: Sendable {
     mutating func lowestBuyLevel() -> Price? {
         let levels = self.levels
         let fixed = Self.liveTop(&buysByLevel) { levels[$0.rank]?.ticks == $0.key }.map { Price(ticks: $0.key) }
-        return [fixed, trailingBuys.nearestLevel()].compactMap { $0 }.min()
+        guard let trailing = trailingBuys.nearestLevel() else { return fixed }
+        return fixed.map { min($0, trailing) } ?? trailing
     }
 
     /// The highest level of a waiting sell stop: a last at or below it triggers one.
     mutating func highestSellLevel() -> Price? {
         let levels = self.levels
         let fixed = Self.liveTop(&sellsByLevel) { levels[$0.rank]?.ticks == -$0.key }.map { Price(ticks: -$0.key) }
-        return [fixed, trailingSells.nearestLevel()].compactMap { $0 }.max()
+        guard let trailing = trailingSells.nearestLevel() else { return fixed }
+        return fixed.map { max($0, trailing) } ?? trailing
     }
 
     /// The highest reference of a buy trailing stop: a last below it moves one.
