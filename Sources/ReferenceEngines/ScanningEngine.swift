@@ -33,7 +33,9 @@ public struct ScanningEngine: Sendable {
 
     public mutating func clearBook() { book = nil }
 
-    public mutating func apply(_ tick: FeedTick) -> MatchReport {
+    /// One tick, in SPEC.md §10's order. Trailing stops that moved are told as the fast engine
+    /// tells them: one `TrailMove` per side (buys first), and with `.listed` each moved order.
+    public mutating func apply(_ tick: FeedTick, movedStops: MovedStops = .summarized) -> MatchReport {
         book = tick
         var report = MatchReport()
         for i in items.indices { items[i].held = false }
@@ -49,12 +51,19 @@ public struct ScanningEngine: Sendable {
                 if case .trailingStop = items[$0].order.kind { return !items[$0].order.triggered }
                 return false
             }
+            var moved: [Side: AccountID] = [:]
             for i in trailing.sorted(by: { items[$0].rank < items[$1].rank }) {
                 let old = items[i].order.trailReference
                 let new = old.map { items[i].order.side == .buy ? min($0, last) : max($0, last) } ?? last
                 if new != old {
                     items[i].order.trailReference = new
-                    report.note(items[i].order)
+                    moved[items[i].order.side] = items[i].order.account
+                    if movedStops == .listed { report.note(items[i].order) }
+                }
+            }
+            for side in Side.allCases {
+                if let account = moved[side] {
+                    report.trailMoves.append(TrailMove(account: account, side: side, reference: last))
                 }
             }
         }

@@ -95,6 +95,10 @@ enum MatchingScript {
         func absorb(_ report: MatchReport) {
             outcome.fills += report.fills.map { "\($0.orderID)@\($0.seq) \($0.price)x\($0.quantity)" }
             for order in report.orders { outcome.orders[order.id] = order }
+            // Trailing stops that only moved come as one move per side: the copies follow it.
+            for move in report.trailMoves {
+                for (id, order) in outcome.orders { outcome.orders[id] = move.applied(to: order) }
+            }
         }
         for step in steps {
             let words = step.split(separator: " ").map(String.init)

@@ -154,6 +154,7 @@ struct OrderTypesPropertyTests {
                     #expect(
                         a.orders.sorted { $0.id < $1.id } == b.orders.sorted { $0.id < $1.id },
                         "\(context)\nrunning: \(a.orders)\nrestarted: \(b.orders)")
+                    #expect(a.trailMoves == b.trailMoves, "\(context)")
                 case .submit(let id, let request):
                     let (a, b) = (running.submit(request, id: id, at: time), restarted.submit(request, id: id, at: time))
                     #expect(a == b, "\(context)\nrunning: \(a.orders)\nrestarted: \(b.orders)")

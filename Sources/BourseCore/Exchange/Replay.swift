@@ -109,6 +109,8 @@ public struct Replay: Sendable, Hashable {
                 }
             }
         }
+        // The trailing stops still waiting moved with their groups (`TrailMove`): as they stand.
+        absorb(MatchReport(orders: engine.openOrders.filter { $0.type == .trailingStop }))
         return ReplayResult(
             orders: results.flatMap { result in
                 [result] + BracketLeg.allCases.compactMap { exits[$0.id(entry: result.id)] }

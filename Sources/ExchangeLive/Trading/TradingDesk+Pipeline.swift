@@ -131,7 +131,8 @@ extension TradingDesk {
                 applied.updates.append(.tick(tick, left: [:]))
                 break
             }
-            applied.report = engine.apply(tick)
+            // The store and the screens keep each trailing stop's reference: each moved one is listed.
+            applied.report = engine.apply(tick, movedStops: .listed)
             // The accounts whose resting orders took from this tick see what they left of it.
             let takers = Set(applied.report.fills.map(\.account))
             let left = Dictionary(uniqueKeysWithValues: takers.map { ($0, engine.book(account: $0) ?? tick) })

@@ -27,9 +27,11 @@ extension AccountsEngine {
 
     /// Applies the tick to `account`'s engine, whose thresholds `wakes` has just taken out, and
     /// puts them back as they now are.
-    mutating func visit(_ account: AccountID, with tick: FeedTick) -> MatchReport? {
+    mutating func visit(_ account: AccountID, with tick: FeedTick, movedStops: MovedStops) -> MatchReport? {
         let moment = self.moment
-        let visit = accounts[account]?.change(tick: tick, moment: moment) { engine in engine.apply(tick) }
+        let visit = accounts[account]?.change(tick: tick, moment: moment) { engine in
+            engine.apply(tick, movedStops: movedStops)
+        }
         guard let visit else { return nil }
         wakes.update(account, from: visit.old, to: visit.new, taken: true)
         return visit.result

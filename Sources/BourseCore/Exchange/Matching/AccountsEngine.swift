@@ -41,14 +41,15 @@ public struct AccountsEngine: Sendable {
 
     /// Runs the tick's steps (SPEC.md §10) for every account, each against the whole of the
     /// tick's book. The report holds every account's changes, account by account (lowest id
-    /// first). Only the accounts the tick could move are visited.
-    public mutating func apply(_ tick: FeedTick) -> MatchReport {
+    /// first). Only the accounts the tick could move are visited. `movedStops` says how moved
+    /// trailing stops are told (see `MatchingEngine.apply`).
+    public mutating func apply(_ tick: FeedTick, movedStops: MovedStops = .summarized) -> MatchReport {
         self.tick = tick
         moment += 1
         let session = clock.update(tick.time)
         var report = MatchReport()
         for account in wakes.take(for: tick, session: session) {
-            if let changes = visit(account, with: tick) { report.absorb(changes) }
+            if let changes = visit(account, with: tick, movedStops: movedStops) { report.absorb(changes) }
         }
         return report
     }

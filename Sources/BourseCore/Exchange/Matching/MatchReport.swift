@@ -1,15 +1,21 @@
-/// What one engine step did: the fills, and every order whose state changed, in its new state.
+/// What one engine step did: the fills, every order whose state changed, in its new state, and
+/// the trailing stops' moves (one `TrailMove` for all the stops of a side).
 public struct MatchReport: Sendable, Equatable {
     /// In the order they happened.
     public var fills: [Fill]
     /// Each changed order once, in its last state, in the order it was first changed; a submitted
-    /// order is always here, even when it was REJECTED.
+    /// order is always here, even when it was REJECTED. A trailing stop whose reference moved and
+    /// nothing else is not, unless the tick was applied with `MovedStops.listed`.
     public private(set) var orders: [Order]
+    /// The trailing stops' moves (SPEC.md §10, step 2), one per account and side whose stops
+    /// moved, in the order they happened.
+    public var trailMoves: [TrailMove] = []
     /// Where each order is in `orders`.
     private var positions: [String: Int] = [:]
 
-    public init(fills: [Fill] = [], orders: [Order] = []) {
+    public init(fills: [Fill] = [], orders: [Order] = [], trailMoves: [TrailMove] = []) {
         self.fills = fills
+        self.trailMoves = trailMoves
         self.orders = []
         for order in orders { note(order) }
     }
@@ -27,13 +33,14 @@ public struct MatchReport: Sendable, Equatable {
     /// Appends another step's changes.
     public mutating func absorb(_ other: MatchReport) {
         fills += other.fills
+        trailMoves += other.trailMoves
         for order in other.orders { note(order) }
     }
 
     /// Whether nothing happened.
-    public var isEmpty: Bool { fills.isEmpty && orders.isEmpty }
+    public var isEmpty: Bool { fills.isEmpty && orders.isEmpty && trailMoves.isEmpty }
 
     public static func == (a: MatchReport, b: MatchReport) -> Bool {
-        a.fills == b.fills && a.orders == b.orders
+        a.fills == b.fills && a.orders == b.orders && a.trailMoves == b.trailMoves
     }
 }

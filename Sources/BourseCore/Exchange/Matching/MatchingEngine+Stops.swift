@@ -30,22 +30,28 @@ extension MatchingEngine {
         }
     }
 
-    /// Step 2: trailing stops take `last` as their reference where it is beyond it.
-    mutating func trail(to last: Price, into report: inout MatchReport) {
-        for rank in stops.trail(to: last).sorted() {
-            guard var order = entries[rank]?.order else { continue }
-            order.trailReference = stops.references[rank]
-            entries[rank]?.order = order
+    /// Step 2: trailing stops take `last` as their reference where it is beyond it: one
+    /// `TrailMove` per side that moved, and with `.listed` each moved order, in placement order.
+    mutating func trail(to last: Price, movedStops: MovedStops, into report: inout MatchReport) {
+        let moved = stops.trail(to: last, listing: movedStops == .listed)
+        guard !moved.sides.isEmpty else { return }
+        for side in moved.sides { report.trailMoves.append(TrailMove(account: account, side: side, reference: last)) }
+        for rank in moved.ranks.sorted() {
+            guard let order = order(at: rank) else { continue }
             report.note(order)
         }
     }
 
     /// Step 4 (and a new stop that triggers at once): the stop at `rank` trades now, against what
     /// is left of the book: a stop or trailing stop as a market order, a stop-limit as a limit
-    /// order whose rest rests with its trigger as its time.
-    mutating func trigger(rank: Int64, at last: Price, time: Date, into report: inout MatchReport) {
+    /// order whose rest rests with its trigger as its time. A trailing stop that waited comes with
+    /// the `reference` it had in `stops`, which it has already left.
+    mutating func trigger(
+        rank: Int64, reference: Price? = nil, at last: Price, time: Date, into report: inout MatchReport
+    ) {
         guard var entry = entries.removeValue(forKey: rank) else { return }
         ranks[entry.order.id] = nil
+        if let reference { entry.order.trailReference = reference }
         entry.order.triggered = true
         entry.order.triggerPrice = last
         entry.order.updatedAt = time

@@ -16,6 +16,8 @@ import Foundation
 public struct MatchingEngine: Sendable {
     /// An open order and where the engine keeps it.
     struct Entry: Sendable {
+        /// The order; a waiting trailing stop's `trailReference` here is the one it was placed or
+        /// restored with, its current one is in `stops` (`order(at:)` reads both).
         var order: Order
         var place: Place
         /// A bracket entry's filled shares not yet taken out by an exit.
@@ -62,18 +64,21 @@ public struct MatchingEngine: Sendable {
     /// Replaces the book with the tick's and runs the tick's steps (SPEC.md §10): held exits join,
     /// day orders of an earlier session expire, trailing stops follow the last price, resting
     /// limits match, then the stops the last price triggers.
-    public mutating func apply(_ tick: FeedTick) -> MatchReport {
+    ///
+    /// Trailing stops that only moved are told once per side, as a `TrailMove` (O(log n) however
+    /// many moved); with `movedStops: .listed` every moved order is also in the report's `orders`.
+    public mutating func apply(_ tick: FeedTick, movedStops: MovedStops = .summarized) -> MatchReport {
         book = tick
         updateSession(tick.time)
         var report = MatchReport()
         placeHeldExits()
         expireDayOrders(at: tick.time, into: &report)
-        if let last = tick.last?.price { trail(to: last, into: &report) }
+        if let last = tick.last?.price { trail(to: last, movedStops: movedStops, into: &report) }
         matchResting(.buy, seq: tick.seq, time: tick.time, into: &report)
         matchResting(.sell, seq: tick.seq, time: tick.time, into: &report)
         if let last = tick.last?.price {
-            for rank in stops.trigger(at: last) {
-                trigger(rank: rank, at: last, time: tick.time, into: &report)
+            for stop in stops.trigger(at: last) {
+                trigger(rank: stop.rank, reference: stop.reference, at: last, time: tick.time, into: &report)
             }
         }
         return report
@@ -136,17 +141,27 @@ public struct MatchingEngine: Sendable {
         book = nil
     }
 
-    /// The open orders, by rank (time priority).
+    /// The open orders, by rank (time priority), trailing stops at their current reference.
     public var openOrders: [Order] {
-        entries.keys.sorted().compactMap { entries[$0]?.order }
+        entries.keys.sorted().compactMap { order(at: $0) }
     }
 
-    /// The open order with `id`, if any.
+    /// The open order with `id`, if any, a trailing stop at its current reference.
     public func openOrder(id: String) -> Order? {
-        ranks[id].flatMap { entries[$0]?.order }
+        ranks[id].flatMap { order(at: $0) }
     }
 
     // MARK: - Shared steps
+
+    /// The open order at `rank` as it stands: a waiting trailing stop with the reference its
+    /// group has now.
+    func order(at rank: Int64) -> Order? {
+        guard let entry = entries[rank] else { return nil }
+        guard entry.place == .waiting, entry.order.kind.trail != nil else { return entry.order }
+        var order = entry.order
+        order.trailReference = stops.reference(of: rank)
+        return order
+    }
 
     mutating func takeRank() -> Int64 {
         defer { nextRank += 1 }
@@ -176,13 +191,13 @@ public struct MatchingEngine: Sendable {
     mutating func close(
         _ id: String, _ status: OrderStatus, _ reason: String?, at time: Date, into report: inout MatchReport
     ) {
-        guard let rank = ranks[id], var entry = entries[rank] else { return }
+        guard let rank = ranks[id], var order = order(at: rank) else { return }
         forget(rank: rank)
-        entry.order.status = status
-        entry.order.reason = reason
-        entry.order.updatedAt = time
-        report.note(entry.order)
-        finished(entry.order, at: time, into: &report)
+        order.status = status
+        order.reason = reason
+        order.updatedAt = time
+        report.note(order)
+        finished(order, at: time, into: &report)
     }
 
     mutating func updateSession(_ time: Date) {
