@@ -1,6 +1,7 @@
 import BourseCore
 import Exchange
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExchangeCluster
@@ -43,20 +44,5 @@ struct DeskMessageTests {
             createdAt: Date(timeIntervalSince1970: 1_763_820_000))
         #expect(DeskMessage(.order(OrderEvent(order: order, fills: []))) == .order(id: "8", account: AccountID(4)))
         #expect(DeskMessage(.tick(Self.tick, left: [:])) == .tick(Self.tick, left: [:]))
-    }
-}
-
-/// Ticks of AAPL for the cluster's tests.
-enum Ticks {
-    /// Asks 101.26 x 200, 101.27 x 300 and bids 101.24 x 300, 101.23 x 500 unless told; last 101.25.
-    static func make(
-        _ seq: Int64, asks: [(Int64, Int)] = [(10_126, 200), (10_127, 300)],
-        bids: [(Int64, Int)] = [(10_124, 300), (10_123, 500)]
-    ) -> FeedTick {
-        FeedTick(
-            seq: seq, time: Date(timeIntervalSince1970: 1_763_820_000 + Double(seq)), symbol: "AAPL",
-            last: LastTrade(price: Price(ticks: 10_125), size: 100),
-            bids: bids.map { BookLevel(price: Price(ticks: $0.0), quantity: $0.1) },
-            asks: asks.map { BookLevel(price: Price(ticks: $0.0), quantity: $0.1) })
     }
 }

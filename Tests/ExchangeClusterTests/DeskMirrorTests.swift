@@ -1,6 +1,7 @@
 import BourseCore
 import Exchange
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExchangeCluster

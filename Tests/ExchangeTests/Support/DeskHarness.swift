@@ -5,6 +5,7 @@ import Foundation
 import Logging
 import ServiceLifecycle
 import Synchronization
+import TestSupport
 import Testing
 
 /// A desk on `store`, with a broadcaster that keeps every update a test can produce.
@@ -76,11 +77,7 @@ final class UpdateLog: Sendable {
 func tick(
     _ seq: Int64, asks: [(Int64, Int)] = [(10_126, 200), (10_127, 300)], bids: [(Int64, Int)] = [(10_124, 300), (10_123, 500)]
 ) -> FeedTick {
-    FeedTick(
-        seq: seq, time: Date(timeIntervalSince1970: 1_763_820_000 + Double(seq)), symbol: "AAPL",
-        last: LastTrade(price: Price(ticks: 10_125), size: 100),
-        bids: bids.map { BookLevel(price: Price(ticks: $0.0), quantity: $0.1) },
-        asks: asks.map { BookLevel(price: Price(ticks: $0.0), quantity: $0.1) })
+    Ticks.make(seq, asks: asks, bids: bids)
 }
 
 /// A gate a test opens once: everything waiting at it goes on.
