@@ -15,6 +15,21 @@ extension PostgreSQLDatabase {
         return try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
     }
 
+    /// One transaction without the write lock that commits without waiting for the server's
+    /// disk (`synchronous_commit = off`): for what nothing is acknowledged on (the desk's inbox,
+    /// its signals); rolled back when `body` throws.
+    func transactionWithoutDiskWait<T: Sendable>(
+        _ operation: String, _ body: (PostgresConnection) async throws -> T
+    ) async throws(StorageError) -> T {
+        let logger = logger
+        return try await attempt(operation) {
+            try await client.withTransaction(logger: logger) { connection in
+                try await connection.query("SET LOCAL synchronous_commit TO OFF", logger: logger)
+                return try await body(connection)
+            }
+        }
+    }
+
     private static func connectionTLS(_ mode: DatabaseURL.TLSMode) throws -> PostgresConnection.Configuration.TLS {
         switch mode {
         case .disable: return .disable

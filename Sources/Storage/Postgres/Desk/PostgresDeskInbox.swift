@@ -106,11 +106,8 @@ public struct PostgresDeskInbox: DeskInbox {
         _ operation: String, _ body: (PostgresConnection, Logger) async throws -> T
     ) async throws(StorageError) -> T {
         let logger = database.logger
-        return try await attempt(operation) {
-            try await database.client.withTransaction(logger: logger) { connection in
-                try await connection.query("SET LOCAL synchronous_commit TO OFF", logger: logger)
-                return try await body(connection, logger)
-            }
+        return try await database.transactionWithoutDiskWait(operation) { connection in
+            try await body(connection, logger)
         }
     }
 }

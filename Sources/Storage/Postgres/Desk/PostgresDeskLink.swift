@@ -51,11 +51,8 @@ public struct PostgresDeskLink: DeskLink {
     /// make every instance's signals and the desk's answers wait in turn.
     public func send(_ signal: DeskSignal) async throws {
         let logger = database.logger
-        try await attempt("signal the instances") {
-            try await database.client.withTransaction(logger: logger) { connection in
-                try await connection.query("SET LOCAL synchronous_commit TO OFF", logger: logger)
-                try await Self.notify(signal, on: connection, logger: logger)
-            }
+        try await database.transactionWithoutDiskWait("signal the instances") { connection in
+            try await Self.notify(signal, on: connection, logger: logger)
         }
     }
 
