@@ -42,12 +42,18 @@
 //                  and the metrics registry (swift-prometheus); the other targets record through swift-metrics
 //                  on a factory given to their constructors. Commands use the feature targets; only the
 //                  server (`bourse serve`) builds the web app
+//   BourseClient   the Swift client of the JSON API for apps (iOS 16, macOS 13) and the command line's
+//                  remote mode: generated from API/openapi.json by swift-openapi-generator (committed,
+//                  scripts/generate-client), with a small hand-written face (`Bourse`); no server code
 //   bourse         the thin command line (swift-argument-parser), on Bootstrap alone
 import PackageDescription
 
 let package = Package(
     name: "bourse",
-    platforms: [.macOS(.v15)],
+    // The client's platforms (SPEC §16): an app on iOS 16 or macOS 13 imports BourseClient. The
+    // server runs on Linux; built on macOS it needs macOS 15 (Hummingbird 2, Synchronization), see
+    // docs/client.md.
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .executable(name: "bourse", targets: ["bourse"]),
         .library(name: "BourseCore", targets: ["BourseCore"]),
@@ -77,6 +83,7 @@ let package = Package(
         .library(name: "RequestGate", targets: ["RequestGate"]),
         .library(name: "BourseApp", targets: ["BourseApp"]),
         .library(name: "Bootstrap", targets: ["Bootstrap"]),
+        .library(name: "BourseClient", targets: ["BourseClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -96,6 +103,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.4"),
+        .package(url: "https://github.com/apple/swift-openapi-urlsession.git", from: "1.4.0"),
+        .package(url: "https://github.com/swift-server/swift-openapi-async-http-client.git", from: "1.5.0"),
     ],
     targets: [
         .target(name: "BourseCore"),
@@ -288,7 +298,7 @@ let package = Package(
                 "Accounts", "WebPush",
                 "PushDelivery",
                 "MarketsFeature", "WatchlistFeature", "NotificationsFeature", "AlertsFeature", "GNBFeature",
-                "ExchangeFeature", "RequestGate",
+                "ExchangeFeature", "RequestGate", "BourseClient",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -297,6 +307,25 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+            ]
+        ),
+        // The API's Swift client: Generated/ is swift-openapi-generator's output for API/openapi.json
+        // (scripts/generate-client); the rest is the face an app calls. URLSession on Apple's
+        // platforms, AsyncHTTPClient elsewhere.
+        .target(
+            name: "BourseClient",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(
+                    name: "OpenAPIURLSession", package: "swift-openapi-urlsession",
+                    condition: .when(platforms: [.macOS, .iOS, .tvOS, .watchOS, .visionOS])),
+                .product(
+                    name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client",
+                    condition: .when(platforms: [.linux, .android, .windows, .openbsd])),
+                .product(
+                    name: "AsyncHTTPClient", package: "async-http-client",
+                    condition: .when(platforms: [.linux, .android, .windows, .openbsd])),
             ]
         ),
         .executableTarget(
@@ -407,10 +436,24 @@ let package = Package(
             ],
             exclude: ["__Snapshots__"]
         ),
+        // The client against the real server: the built `bourse serve` on loopback, every
+        // operation of the document called through the generated code.
+        .testTarget(
+            name: "BourseClientTests",
+            dependencies: [
+                "BourseClient", "TestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
         .testTarget(
             name: "BootstrapTests",
             dependencies: [
-                "Bootstrap", "BourseApp", "MarketDataLive", "GNBDataLive", "StandIns", "Storage", "TestSupport",
+                "Bootstrap", "BourseApp", "BourseClient", "MarketDataLive", "GNBDataLive", "StandIns", "Storage",
+                "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),

@@ -6,28 +6,33 @@ import Foundation
 /// with its names; prices and quantities are numbers, everything else text.
 public enum ExchangeCSV {
     public static func orders(_ orders: [Order]) -> CSVExport {
+        rows(orders.map(OrderJSON.init))
+    }
+
+    /// The same table from the orders as the API writes them (the command line's remote mode
+    /// reads them from a server).
+    public static func rows(_ orders: [OrderJSON]) -> CSVExport {
         var table = CSVExport(header: [
             "id", "createdAt", "side", "type", "quantity", "price", "stopPrice", "trailAmount", "trailPercent",
             "timeInForce", "takeProfit", "stopLoss", "parentId", "status", "filledQuantity", "averagePrice", "triggered",
             "triggerPrice", "reason", "updatedAt",
         ])
         for order in orders {
-            let kind = order.kind.fields
             table.append([
-                .text(order.id), .text(Timestamp.iso8601Milliseconds(order.createdAt)), .text(order.side.rawValue),
-                .text(kind.type.rawValue), .number(order.quantity), .number(kind.limitPrice), .number(order.stopPrice),
-                .number(kind.trailAmount), .number(kind.trailPercent?.value), .text(order.timeInForce.rawValue),
-                .number(order.bracket?.takeProfit), .number(order.bracket?.stopLoss), .text(order.parentID),
-                .text(order.status.rawValue), .number(order.filledQuantity),
-                order.averagePrice.map { .number(OrderNotice.priceText($0)) } ?? .empty,
-                .text(order.triggered ? "true" : "false"), .number(order.triggerPrice), .text(order.reason),
-                .text(Timestamp.iso8601Milliseconds(order.updatedAt)),
+                .text(order.id), .text(order.createdAt), .text(order.side), .text(order.type), .number(order.quantity),
+                number(order.price), number(order.stopPrice), number(order.trailAmount), number(order.trailPercent),
+                .text(order.timeInForce), number(order.takeProfit), number(order.stopLoss), .text(order.parentId),
+                .text(order.status), .number(order.filledQuantity), number(order.averagePrice),
+                .text(order.triggered ? "true" : "false"), number(order.triggerPrice), .text(order.reason),
+                .text(order.updatedAt),
             ])
         }
         return table
     }
 
-    /// Every fill, oldest first, with its value (price × quantity, exact).
+    /// A decimal the API wrote as a string, or an empty cell.
+    private static func number(_ text: String?) -> CSVCell { text.map { .number($0) } ?? .empty }
+
     public static func fills(_ fills: [Fill]) -> CSVExport {
         var table = CSVExport(header: ["orderId", "time", "side", "price", "quantity", "value", "seq"])
         for fill in fills {

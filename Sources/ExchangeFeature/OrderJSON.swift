@@ -3,29 +3,29 @@ import Foundation
 
 /// An order as the API and the screen's socket show it: prices as decimal strings, times in
 /// ISO 8601 UTC with milliseconds, missing values as `null`.
-public struct OrderJSON: Encodable, Sendable {
-    let id: String
-    let side: String
-    let type: String
-    let quantity: Int
-    @ExplicitNull var price: String?
-    let status: String
-    let filledQuantity: Int
-    @ExplicitNull var averagePrice: String?
-    @ExplicitNull var reason: String?
-    let createdAt: String
-    let updatedAt: String
+public struct OrderJSON: Codable, Sendable {
+    public let id: String
+    public let side: String
+    public let type: String
+    public let quantity: Int
+    @ExplicitNull public var price: String?
+    public let status: String
+    public let filledQuantity: Int
+    @ExplicitNull public var averagePrice: String?
+    @ExplicitNull public var reason: String?
+    public let createdAt: String
+    public let updatedAt: String
     /// SPEC.md §10: the stop in force (a trailing stop's moves), whether it triggered and at what
     /// last price, the trail, the time in force, the bracket, and an exit's entry.
-    @ExplicitNull var stopPrice: String?
-    let triggered: Bool
-    @ExplicitNull var triggerPrice: String?
-    @ExplicitNull var trailAmount: String?
-    @ExplicitNull var trailPercent: String?
-    let timeInForce: String
-    @ExplicitNull var takeProfit: String?
-    @ExplicitNull var stopLoss: String?
-    @ExplicitNull var parentId: String?
+    @ExplicitNull public var stopPrice: String?
+    public let triggered: Bool
+    @ExplicitNull public var triggerPrice: String?
+    @ExplicitNull public var trailAmount: String?
+    @ExplicitNull public var trailPercent: String?
+    public let timeInForce: String
+    @ExplicitNull public var takeProfit: String?
+    @ExplicitNull public var stopLoss: String?
+    @ExplicitNull public var parentId: String?
 
     public init(_ order: Order) {
         id = order.id

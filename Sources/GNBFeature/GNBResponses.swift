@@ -3,21 +3,21 @@ import GNBData
 
 /// `GET /api/v1/gnb/products`: every SKU, its number of transactions and its total (null when
 /// some transaction has no conversion path; `unconvertible` counts those).
-public struct GNBProductsResponse: Encodable, Sendable {
-    struct Product: Encodable {
-        let sku: String
-        let count: Int
-        @ExplicitNull var total: ExactDecimal?
-        let unconvertible: Int
+public struct GNBProductsResponse: Codable, Sendable {
+    public struct Product: Codable, Sendable {
+        public let sku: String
+        public let count: Int
+        @ExplicitNull public var total: ExactDecimal?
+        public let unconvertible: Int
     }
 
-    let currency: String
-    let products: [Product]
-    let source: String
-    let stale: Bool
-    let fetchedAt: String
+    public let currency: String
+    public let products: [Product]
+    public let source: String
+    public let stale: Bool
+    public let fetchedAt: String
     /// Why the data is stale, in words.
-    let warnings: [String]
+    public let warnings: [String]
 
     public init(currency: CurrencyCode, products: [ProductSummary], snapshot: GNBCatalog.Snapshot) {
         self.currency = currency.rawValue
@@ -30,25 +30,25 @@ public struct GNBProductsResponse: Encodable, Sendable {
 }
 
 /// `GET /api/v1/gnb/products/{sku}`: each transaction with its converted amount and path.
-public struct GNBProductResponse: Encodable, Sendable {
-    struct Line: Encodable {
-        let amount: ExactDecimal
-        let currency: String
+public struct GNBProductResponse: Codable, Sendable {
+    public struct Line: Codable, Sendable {
+        public let amount: ExactDecimal
+        public let currency: String
         /// The amount in the report's currency (the key says `eur` as the API has always said).
-        @ExplicitNull var eur: ExactDecimal?
-        @ExplicitNull var path: [String]?
-        @ExplicitNull var error: String?
+        @ExplicitNull public var eur: ExactDecimal?
+        @ExplicitNull public var path: [String]?
+        @ExplicitNull public var error: String?
     }
 
-    let sku: String
-    let currency: String
-    @ExplicitNull var total: ExactDecimal?
-    let unconvertible: Int
-    let transactions: [Line]
-    let source: String
-    let stale: Bool
-    let fetchedAt: String
-    let warnings: [String]
+    public let sku: String
+    public let currency: String
+    @ExplicitNull public var total: ExactDecimal?
+    public let unconvertible: Int
+    public let transactions: [Line]
+    public let source: String
+    public let stale: Bool
+    public let fetchedAt: String
+    public let warnings: [String]
 
     public init(currency: CurrencyCode, detail: ProductDetail, snapshot: GNBCatalog.Snapshot) {
         sku = detail.sku

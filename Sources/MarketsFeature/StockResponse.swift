@@ -3,7 +3,7 @@ import Foundation
 import MarketData
 
 /// `GET /api/v1/stocks/{symbol}`, and `bourse quote --json`.
-public struct StockResponse: Encodable, Sendable {
+public struct StockResponse: Codable, Sendable {
     public let symbol: String
     public let name: String
     @ExplicitNull public var description: String?
@@ -24,7 +24,7 @@ public struct StockResponse: Encodable, Sendable {
 
     /// A stock's key statistics: decimals as strings, volumes whole shares, `null` for what the
     /// source has not given, or not yet (`pending`).
-    public struct Stats: Encodable, Sendable {
+    public struct Stats: Codable, Sendable {
         @ExplicitNull public var previousClose: ExactDecimal?
         @ExplicitNull public var open: ExactDecimal?
         @ExplicitNull public var dayHigh: ExactDecimal?

@@ -11,6 +11,17 @@ struct AlertsCommand: AsyncParsableCommand {
         @OptionGroup var database: DatabaseArguments
         @Flag(help: "Print JSON (the same as GET /api/v1/alerts).") var json = false
         @Option(help: "Whose alerts (a person's name); the owner's when left out.") var user: String?
+        @OptionGroup var remote: RemoteArguments
+
+        /// The command's answer: from the server when one is named, else from the database.
+        func run(_ action: AlertsReport.Action) async throws {
+            if let server = try remote.chosen() {
+                try RemoteArguments.refuseUser(user)
+                return try await AlertsReport.run(action: action, json: json, server: server).printOrExit()
+            }
+            try await AlertsReport.run(database: try database.location(), action: action, json: json, user: user)
+                .printOrExit()
+        }
     }
 
     struct List: AsyncParsableCommand {
@@ -18,10 +29,7 @@ struct AlertsCommand: AsyncParsableCommand {
         @OptionGroup var options: Options
 
         func run() async throws {
-            try await AlertsReport.run(
-                database: try options.database.location(), action: .list, json: options.json, user: options.user
-            )
-            .printOrExit()
+            try await options.run(.list)
         }
     }
 
@@ -37,11 +45,7 @@ struct AlertsCommand: AsyncParsableCommand {
         func run() async throws {
             switch AlertsReport.condition(above: above, below: below, movePercent: movePercent) {
             case .success(let condition):
-                try await AlertsReport.run(
-                    database: try options.database.location(), action: .add(symbol: symbol, condition: condition),
-                    json: options.json,
-                    user: options.user
-                ).printOrExit()
+                try await options.run(.add(symbol: symbol, condition: condition))
             case .failure(let failure):
                 try Result<String, CommandFailure>.failure(failure).printOrExit()
             }
@@ -54,9 +58,7 @@ struct AlertsCommand: AsyncParsableCommand {
         @Argument(help: "The alert's id (bourse alerts list shows it).") var id: String
 
         func run() async throws {
-            try await AlertsReport.run(
-                database: try options.database.location(), action: .remove(id), json: options.json, user: options.user
-            ).printOrExit()
+            try await options.run(.remove(id))
         }
     }
 }

@@ -15,12 +15,18 @@ struct GNBCommand: AsyncParsableCommand {
     @Option(help: "The currency of the totals.") var currency = "EUR"
     @Flag(help: "Print JSON (the same as the API).") var json = false
     @Flag(help: "Print CSV (RFC 4180, the same as the API's products.csv or transactions.csv).") var csv = false
+    @OptionGroup var remote: RemoteArguments
 
     func validate() throws {
         if json && csv { throw ValidationError("--json and --csv cannot be used together") }
     }
 
     func run() async throws {
+        if let server = try remote.chosen() {
+            let options = GNBReport.Options(
+                sku: sku, rates: rates, transactions: transactions, currency: currency, json: json, csv: csv)
+            return try await GNBReport.run(options, server: server).printOrExit()
+        }
         if isatty(STDERR_FILENO) != 0 {
             FileHandle.standardError.write(Data("Downloading rates and transactions…\n".utf8))
         }

@@ -12,6 +12,17 @@ struct WatchCommand: AsyncParsableCommand {
         @Flag(help: "Print JSON: {\"symbols\": [...]}.") var json = false
         @Flag(help: "Print CSV (RFC 4180): symbol, name, exchange, in the list's order.") var csv = false
         @Option(help: "Whose list (a person's name); the owner's when left out.") var user: String?
+        @OptionGroup var remote: RemoteArguments
+
+        /// The command's answer: from the server when one is named, else from the database.
+        func run(_ action: WatchlistReport.Action) async throws {
+            if let server = try remote.chosen() {
+                try RemoteArguments.refuseUser(user)
+                return try await WatchlistReport.run(action: action, json: json, csv: csv, server: server).printOrExit()
+            }
+            try await WatchlistReport.run(database: try database.location(), action: action, json: json, csv: csv, user: user)
+                .printOrExit()
+        }
 
         func validate() throws {
             if json && csv { throw ValidationError("--json and --csv cannot be used together") }
@@ -23,10 +34,7 @@ struct WatchCommand: AsyncParsableCommand {
         @OptionGroup var options: Options
 
         func run() async throws {
-            try await WatchlistReport.run(
-                database: try options.database.location(), action: .list, json: options.json, csv: options.csv, user: options.user
-            )
-            .printOrExit()
+            try await options.run(.list)
         }
     }
 
@@ -36,11 +44,7 @@ struct WatchCommand: AsyncParsableCommand {
         @Argument(help: "The stock's symbol, e.g. AAPL.") var symbol: String
 
         func run() async throws {
-            try await WatchlistReport.run(
-                database: try options.database.location(), action: .add(symbol), json: options.json, csv: options.csv,
-                user: options.user
-            )
-            .printOrExit()
+            try await options.run(.add(symbol))
         }
     }
 
@@ -50,11 +54,7 @@ struct WatchCommand: AsyncParsableCommand {
         @Argument(help: "The stock's symbol.") var symbol: String
 
         func run() async throws {
-            try await WatchlistReport.run(
-                database: try options.database.location(), action: .remove(symbol), json: options.json, csv: options.csv,
-                user: options.user
-            )
-            .printOrExit()
+            try await options.run(.remove(symbol))
         }
     }
 }

@@ -18,8 +18,12 @@ struct CommandMarket {
                 try databasePath.map { path throws in
                     DatabaseAnswerStore(database: try BourseDatabase(path: path))
                 } ?? InMemoryAnswerStore()
-            let embedded = try await EmbeddedServices.start(settings.standIns(of: .market))
-            let market = try MarketSource.make(settings: settings, cache: cache, embedded: embedded, logger: logger)
+            // The server's clock (BOURSE_CLOCK), so that a command and a server set to the same
+            // moment give the same prices.
+            let now = try ClockSetting.read(environment)
+            let embedded = try await EmbeddedServices.start(settings.standIns(of: .market), now: now)
+            let market = try MarketSource.make(
+                settings: settings, cache: cache, embedded: embedded, logger: logger, now: now)
             return .success(CommandMarket(market: market, embedded: embedded))
         } catch {
             return .failure(CommandFailure(message: "\(error)", exitCode: 2))

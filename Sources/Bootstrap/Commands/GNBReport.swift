@@ -73,58 +73,51 @@ public enum GNBReport {
         guard let sku = options.sku else {
             if options.csv, !options.json { return .success(GNBCSV.products(ledger.products, currency: currency).text) }
             let response = GNBProductsResponse(currency: currency, products: ledger.products, snapshot: snapshot)
-            return CommandFailure.output(response, json: options.json) {
-                productsText(ledger.products, currency: currency, snapshot: snapshot)
-            }
+            return CommandFailure.output(response, json: options.json) { productsText(response) }
         }
         guard let detail = ledger.product(sku) else {
             return .failure(CommandFailure(message: "no product \(sku) in the transactions", exitCode: 1))
         }
         if options.csv, !options.json { return .success(GNBCSV.transactions(detail, currency: currency).text) }
         let response = GNBProductResponse(currency: currency, detail: detail, snapshot: snapshot)
-        return CommandFailure.output(response, json: options.json) {
-            productText(detail, currency: currency, snapshot: snapshot)
-        }
+        return CommandFailure.output(response, json: options.json) { productText(response) }
     }
 
     /// One line per SKU: its number of transactions and its total.
-    static func productsText(_ products: [ProductSummary], currency: CurrencyCode, snapshot: GNBCatalog.Snapshot) -> String {
-        var lines = [pad("SKU", 10) + padLeft("Transactions", 14) + padLeft("Total \(currency)", 16)]
-        for product in products {
+    static func productsText(_ r: GNBProductsResponse) -> String {
+        var lines = [pad("SKU", 10) + padLeft("Transactions", 14) + padLeft("Total \(r.currency)", 16)]
+        for product in r.products {
             let total = product.total.map { $0.formatted(places: 2) } ?? "— (\(product.unconvertible) without a rate)"
             lines.append(pad(product.sku, 10) + padLeft(String(product.count), 14) + padLeft(total, 16))
         }
         lines.append("")
-        lines.append(provenance(snapshot, count: products.count))
+        lines.append(provenance(source: r.source, stale: r.stale, warnings: r.warnings, count: r.products.count))
         return lines.joined(separator: "\n")
     }
 
-    /// Each transaction, its conversion and path, and the total.
-    static func productText(_ detail: ProductDetail, currency: CurrencyCode, snapshot: GNBCatalog.Snapshot) -> String {
-        var lines = ["\(detail.sku): \(detail.lines.count) transaction\(detail.lines.count == 1 ? "" : "s")"]
-        for line in detail.lines {
-            let original = padLeft("\(line.transaction.amount) \(line.transaction.currency)", 16)
-            switch line.result {
-            case .success(let converted):
-                let path = converted.path.currencies.map(\.rawValue).joined(separator: " → ")
-                lines.append(
-                    original + "  →" + padLeft("\(converted.amount.formatted(places: 2)) \(currency)", 14) + "   " + path)
-            case .failure(let error):
-                lines.append(original + "  →  not converted: \(error)")
+    static func productText(_ r: GNBProductResponse) -> String {
+        var lines = ["\(r.sku): \(r.transactions.count) transaction\(r.transactions.count == 1 ? "" : "s")"]
+        for line in r.transactions {
+            let original = padLeft("\(line.amount) \(line.currency)", 16)
+            if let converted = line.eur {
+                let path = (line.path ?? []).joined(separator: " → ")
+                lines.append(original + "  →" + padLeft("\(converted.formatted(places: 2)) \(r.currency)", 14) + "   " + path)
+            } else {
+                lines.append(original + "  →  not converted: \(line.error ?? "")")
             }
         }
-        if let total = detail.total {
-            lines.append("Total: \(total.formatted(places: 2)) \(currency)")
+        if let total = r.total {
+            lines.append("Total: \(total.formatted(places: 2)) \(r.currency)")
         } else {
-            lines.append("Total: not available: \(detail.unconvertible) transaction(s) have no conversion path to \(currency)")
+            lines.append("Total: not available: \(r.unconvertible) transaction(s) have no conversion path to \(r.currency)")
         }
-        lines.append(provenance(snapshot, count: nil))
+        lines.append(provenance(source: r.source, stale: r.stale, warnings: r.warnings, count: nil))
         return lines.joined(separator: "\n")
     }
 
-    static func provenance(_ snapshot: GNBCatalog.Snapshot, count: Int?) -> String {
-        var text = (count.map { "\($0) products · " } ?? "") + "data from \(snapshot.source)"
-        if snapshot.dataset.isStale { text += " (stale: " + snapshot.dataset.warnings.joined(separator: " ") + ")" }
+    static func provenance(source: String, stale: Bool, warnings: [String], count: Int?) -> String {
+        var text = (count.map { "\($0) products · " } ?? "") + "data from \(source)"
+        if stale { text += " (stale: " + warnings.joined(separator: " ") + ")" }
         return text
     }
 

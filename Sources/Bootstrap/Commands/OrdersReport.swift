@@ -41,13 +41,19 @@ public enum OrdersReport {
         case .success(let found): orders = found
         case .failure(let failure): return .failure(failure)
         }
-        if csv, !json { return .success(ExchangeCSV.orders(orders.reversed()).text) }
-        return CommandFailure.output(OrdersResponse(orders), json: json) { table(orders) }
+        return output(orders.map(OrderJSON.init), json: json, csv: csv)
+    }
+
+    /// The orders chosen, newest first: as JSON, CSV (oldest first) or the table.
+    static func output(_ orders: [OrderJSON], json: Bool, csv: Bool) -> Result<String, CommandFailure> {
+        if csv, !json { return .success(ExchangeCSV.rows(orders.reversed()).text) }
+        return CommandFailure.output(OrdersResponse(rows: orders), json: json) { table(orders) }
     }
 
     /// One line per order under a header row: the stop level in force (a trailing stop's moves),
-    /// the time in force, and in DETAIL what else the type carries (trail, trigger, bracket, entry).
-    static func table(_ orders: [Order]) -> String {
+    /// the time in force, and in DETAIL what else the type carries (trail, trigger, bracket,
+    /// entry). From the orders as the API writes them, so a server's orders print the same.
+    static func table(_ orders: [OrderJSON]) -> String {
         guard !orders.isEmpty else { return "No orders yet." }
         let header = [
             "ID", "TIME (UTC)", "SIDE", "TYPE", "QTY", "LIMIT", "STOP", "TIF", "FILLED", "AVG PRICE", "STATUS", "DETAIL",
@@ -55,19 +61,25 @@ public enum OrdersReport {
         ]
         let rows = orders.map { order in
             [
-                order.id, Timestamp.iso8601(order.createdAt), order.side.rawValue, order.type.rawValue, String(order.quantity),
-                order.limitPrice?.description ?? "-", order.stopPrice?.description ?? "-", order.timeInForce.rawValue,
-                String(order.filledQuantity), order.averagePrice.map(OrderNotice.priceText) ?? "-", order.status.rawValue,
-                detail(order), order.reason ?? "",
+                order.id, seconds(order.createdAt), order.side, order.type, String(order.quantity), order.price ?? "-",
+                order.stopPrice ?? "-", order.timeInForce, String(order.filledQuantity), order.averagePrice ?? "-",
+                order.status, detail(order), order.reason ?? "",
             ]
         }
         return TextTable.lines([header] + rows, rightAligned: [0, 4, 5, 6, 8, 9]).joined(separator: "\n")
     }
 
+    /// `2026-11-20T14:30:00.125Z` to the second, as the table shows times.
+    static func seconds(_ milliseconds: String) -> String {
+        Timestamp.parseISO8601(milliseconds).map(Timestamp.iso8601) ?? milliseconds
+    }
+
     /// The type's details (`OrderDetails`) joined by "; ", or "-".
-    static func detail(_ order: Order) -> String {
+    static func detail(_ order: OrderJSON) -> String {
         let parts = OrderDetails.parts(
-            id: order.id, kind: order.kind, bracket: order.bracket, triggerPrice: order.triggerPrice, parentID: order.parentID)
+            id: order.id, trail: order.trailAmount ?? order.trailPercent.map { "\($0)%" },
+            triggerPrice: order.triggerPrice, hasBracket: order.takeProfit != nil || order.stopLoss != nil,
+            takeProfit: order.takeProfit, stopLoss: order.stopLoss, parentID: order.parentId)
         return parts.isEmpty ? "-" : parts.joined(separator: "; ")
     }
 }

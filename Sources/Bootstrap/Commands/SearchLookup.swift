@@ -13,15 +13,7 @@ public enum SearchLookup {
         guard (1...maxLimit).contains(limit) else {
             return .failure(CommandFailure(message: "--limit must be from 1 to \(maxLimit), got \(limit)", exitCode: 64))
         }
-        guard !query.allSatisfy(\.isWhitespace) else {
-            return .failure(
-                CommandFailure(
-                    message: "the query is empty: give the start of a company name or a symbol, e.g. bourse search app",
-                    exitCode: 64))
-        }
-        if let problem = SearchQuery.problem(with: query) {
-            return .failure(CommandFailure(message: problem.replacingOccurrences(of: "q is", with: "the query is"), exitCode: 64))
-        }
+        if let failure = problem(with: query) { return .failure(failure) }
         let index: SearchIndex
         do {
             index = SearchIndex(listings: try listings(), prominent: ListingSearch.bundledProminent())
@@ -30,6 +22,19 @@ public enum SearchLookup {
         }
         let found = index.search(query, limit: limit)
         return CommandFailure.output(SearchResponse(listings: found), json: json) { plainText(found, query: query) }
+    }
+
+    /// Why the query cannot be searched for (exit 64), or nil.
+    static func problem(with query: String) -> CommandFailure? {
+        guard !query.allSatisfy(\.isWhitespace) else {
+            return CommandFailure(
+                message: "the query is empty: give the start of a company name or a symbol, e.g. bourse search app",
+                exitCode: 64)
+        }
+        if let problem = SearchQuery.problem(with: query) {
+            return CommandFailure(message: problem.replacingOccurrences(of: "q is", with: "the query is"), exitCode: 64)
+        }
+        return nil
     }
 
     /// One line per listing: symbol, name and exchange in aligned columns.

@@ -52,6 +52,12 @@ public enum WatchlistReport {
         case .success(let found): symbols = found
         case .failure(let failure): return .failure(failure)
         }
+        return output(symbols, json: json, csv: csv)
+    }
+
+    /// The list after the action: the symbols one a line, `{"symbols": […]}`, or CSV with each
+    /// listing's name and exchange.
+    static func output(_ symbols: [String], json: Bool, csv: Bool) -> Result<String, CommandFailure> {
         if csv, !json {
             do {
                 let listings = try BundledData.listings()

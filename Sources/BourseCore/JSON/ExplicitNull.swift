@@ -17,3 +17,18 @@ public struct ExplicitNull<Value: Encodable & Sendable>: Encodable, Sendable {
         }
     }
 }
+
+extension ExplicitNull: Decodable where Value: Decodable {
+    /// `null` is nil.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        wrappedValue = container.decodeNil() ? nil : try container.decode(Value.self)
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// A missing key is nil too, as for any optional (a writer that leaves nil keys out).
+    public func decode<Value: Decodable>(_ type: ExplicitNull<Value>.Type, forKey key: Key) throws -> ExplicitNull<Value> {
+        ExplicitNull(wrappedValue: try decodeIfPresent(Value.self, forKey: key))
+    }
+}

@@ -5,17 +5,29 @@ public enum OrderDetails {
     public static func parts(
         id: String, kind: OrderKind, bracket: Bracket?, triggerPrice: Price?, parentID: String?
     ) -> [String] {
-        var parts: [String] = []
+        let trail: String?
         switch kind.trail {
-        case .amount(let amount): parts.append("trail \(amount)")
-        case .percent(let percent): parts.append("trail \(percent)%")
-        case nil: break
+        case .amount(let amount): trail = "\(amount)"
+        case .percent(let percent): trail = "\(percent)%"
+        case nil: trail = nil
         }
+        return parts(
+            id: id, trail: trail, triggerPrice: triggerPrice?.description, hasBracket: bracket != nil,
+            takeProfit: bracket?.takeProfit?.description, stopLoss: bracket?.stopLoss?.description, parentID: parentID)
+    }
+
+    /// The same words from an order's fields as the API writes them: `trail` as "1.00" or "2%".
+    public static func parts(
+        id: String, trail: String?, triggerPrice: String?, hasBracket: Bool, takeProfit: String?, stopLoss: String?,
+        parentID: String?
+    ) -> [String] {
+        var parts: [String] = []
+        if let trail { parts.append("trail \(trail)") }
         if let triggerPrice { parts.append("triggered at \(triggerPrice)") }
-        if let bracket {
+        if hasBracket {
             let exits = [
-                bracket.takeProfit.map { "\(BracketLeg.takeProfit.id(entry: id)) at \($0)" },
-                bracket.stopLoss.map { "\(BracketLeg.stopLoss.id(entry: id)) at \($0)" },
+                takeProfit.map { "\(BracketLeg.takeProfit.id(entry: id)) at \($0)" },
+                stopLoss.map { "\(BracketLeg.stopLoss.id(entry: id)) at \($0)" },
             ]
             parts.append("exits " + exits.compactMap { $0 }.joined(separator: ", "))
         }
