@@ -35,7 +35,8 @@ struct RemoteCommandsTests {
         for order in [
             ["buy", "5", "--limit", "1.00"], ["buy", "3"], ["sell", "1", "--stop", "1.00"],
             ["sell", "1", "--stop", "1.00", "--limit", "0.99"], ["sell", "1", "--trail-amount", "5.00"],
-            ["sell", "1", "--trail-percent", "2.5"], ["buy", "2", "--limit", "500.00", "--take-profit", "600.00", "--stop-loss", "100.00"],
+            ["sell", "1", "--trail-percent", "2.5"],
+            ["buy", "2", "--limit", "500.00", "--take-profit", "600.00", "--stop-loss", "100.00"],
         ] {
             let placed = try Self.remote(server, token, ["orders", "place"] + order)
             #expect(placed.hasPrefix("ID  "), "\(order): \(placed)")

@@ -162,7 +162,8 @@ struct EveryOperationTests {
                     keys: .init(
                         p256dh:
                             "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
-                        auth: "tBHItJI5svbpez7KI4CCXg"))))
+                        auth: "tBHItJI5svbpez7KI4CCXg")))
+        )
         .created
         #expect(try await client.listPushSubscriptions().ok.body.json.subscriptions.count == 1)
         _ = try await client.unsubscribePush(query: .init(endpoint: endpoint)).noContent
@@ -176,7 +177,9 @@ struct EveryOperationTests {
         _ = try await client.invitationPage(path: .init(token: annToken)).ok.body.html
         _ = try await client.acceptInvitation(path: .init(token: annToken), body: .json(.init(password: Self.password)))
             .created.body.json
-        #expect(try await client.changeRole(path: .init(name: "ann"), body: .json(.init(role: .viewer))).ok.body.json.person.role == .viewer)
+        #expect(
+            try await client.changeRole(path: .init(name: "ann"), body: .json(.init(role: .viewer))).ok.body.json.person.role
+                == .viewer)
         #expect(try await client.listPeople().ok.body.json.people.count == 2)
         _ = try await client.removePerson(path: .init(name: "ann")).noContent
         let invitedPage = try await client.invitePage(body: .urlEncodedForm(.init(name: "bob", role: "member"))).created

@@ -15,7 +15,8 @@ struct GeneratedDocumentTests {
         let digest = SHA256.hash(data: try Data(contentsOf: Self.document)).map { String(format: "%02x", $0) }.joined()
         #expect(
             digest == GeneratedDocument.sha256,
-            "Sources/BourseApp/API/openapi.json changed since Sources/BourseClient/Generated/ was made: run scripts/generate-client")
+            "Sources/BourseApp/API/openapi.json changed since Sources/BourseClient/Generated/ was made: run scripts/generate-client"
+        )
     }
 
     @Test func aTicketTheDocumentDoesNotAllowIsRefusedBeforeItIsSent() throws {

@@ -42,13 +42,17 @@ public final class RunningServer: @unchecked Sendable {
     }
 
     /// Runs `bourse ARGUMENTS` (a command, not the server) to its end: its exit status and output.
-    public func command(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> (
+    public func command(
+        _ arguments: [String], environment: [String: String] = [:], input: String? = nil
+    ) throws -> (
         status: Int32, output: String, error: String
     ) {
         try Self.command(arguments, environment: environment, input: input)
     }
 
-    public static func command(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> (
+    public static func command(
+        _ arguments: [String], environment: [String: String] = [:], input: String? = nil
+    ) throws -> (
         status: Int32, output: String, error: String
     ) {
         let process = Process()
