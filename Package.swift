@@ -18,7 +18,8 @@
 //   ExchangeLive   the live exchange: the feed client (WebSocket) and the trading desk
 //   Storage        the database, SQLite (GRDB) or PostgreSQL (postgres-nio), on BourseCore alone; both are
 //                  internal imports, never in its API: one set of migrations and the stores for each database
-//   StandIns       the embedded stand-in services (the simulated Polygon market, the exchange feed, GNB)
+//   StandIns       the embedded stand-in services (the simulated Polygon market, the exchange feed and its
+//                  Alpaca and Massive streams, GNB), with the msgpack codec Alpaca's stream speaks to alpaca-py
 //   WebPush        Web Push messages: RFC 8291 payload encryption (aes128gcm), RFC 8292 VAPID signing,
 //                  subscriptions (Foundation and swift-crypto only)
 //   PushDelivery   the push queue's sender: each queued notice encrypted, signed and POSTed to its device's

@@ -29,13 +29,13 @@ struct AlpacaStreamSessionTests {
 
     @Test func greetsThenLogsInAndHoldsTheKey() {
         var session = AlpacaStreamSession(feed: .iex, access: ProviderAccess(alpacaKey: "K", alpacaSecret: "S"))
-        #expect(session.greeting == #"[{"T":"success","msg":"connected"}]"#)
+        #expect(session.greetingText == #"[{"T":"success","msg":"connected"}]"#)
         var claimed: [String] = []
         let reply = session.receive(#"{"action":"auth","key":"K","secret":"S"}"#) { key in
             claimed.append(key)
             return true
         }
-        #expect(reply == ProviderReply([#"[{"T":"success","msg":"authenticated"}]"#]))
+        #expect(reply == TextReply([#"[{"T":"success","msg":"authenticated"}]"#]))
         #expect(claimed == ["alpaca:K"])
         #expect(session.claimedKey == "alpaca:K")
         #expect(session.isAuthenticated)
@@ -49,9 +49,9 @@ struct AlpacaStreamSessionTests {
         var session = AlpacaStreamSession(feed: .iex, access: ProviderAccess(alpacaKey: "K", alpacaSecret: "S"))
         #expect(
             session.receive(message) { _ in true }
-                == ProviderReply([#"[{"T":"error","code":402,"msg":"auth failed"}]"#], close: true))
+                == TextReply([#"[{"T":"error","code":402,"msg":"auth failed"}]"#], close: true))
         #expect(!session.isAuthenticated)
-        #expect(session.receive(#"{"action":"auth","key":"K","secret":"S"}"#) { _ in true } == ProviderReply())
+        #expect(session.receive(#"{"action":"auth","key":"K","secret":"S"}"#) { _ in true } == TextReply())
     }
 
     @Test func withoutConfiguredCredentialsAcceptsAnyNonEmptyOnes() {
@@ -67,7 +67,7 @@ struct AlpacaStreamSessionTests {
         var sip = AlpacaStreamSession(feed: .sip, access: free)
         #expect(
             sip.receive(#"{"action":"auth","key":"K","secret":"S"}"#) { _ in true }
-                == ProviderReply([#"[{"T":"error","code":409,"msg":"insufficient subscription"}]"#], close: true))
+                == TextReply([#"[{"T":"error","code":409,"msg":"insufficient subscription"}]"#], close: true))
         var iex = AlpacaStreamSession(feed: .iex, access: free)
         #expect(
             iex.receive(#"{"action":"auth","key":"K","secret":"S"}"#) { _ in true }.frames == [
@@ -83,20 +83,20 @@ struct AlpacaStreamSessionTests {
     @Test func aKeyInUseIsRefusedAndCloses() {
         var session = AlpacaStreamSession(feed: .iex, access: ProviderAccess())
         let reply = session.receive(#"{"action":"auth","key":"K","secret":"S"}"#) { _ in false }
-        #expect(reply == ProviderReply([#"[{"T":"error","code":406,"msg":"connection limit exceeded"}]"#], close: true))
+        #expect(reply == TextReply([#"[{"T":"error","code":406,"msg":"connection limit exceeded"}]"#], close: true))
         #expect(session.claimedKey == nil)
     }
 
     @Test func anyOtherActionBeforeAuthIsRefusedWithoutClosing() {
         var session = AlpacaStreamSession(feed: .iex, access: ProviderAccess())
         let reply = session.receive(#"{"action":"subscribe","trades":["AAPL"]}"#) { _ in true }
-        #expect(reply == ProviderReply([#"[{"T":"error","code":401,"msg":"not authenticated"}]"#]))
+        #expect(reply == TextReply([#"[{"T":"error","code":401,"msg":"not authenticated"}]"#]))
         #expect(!session.receive(#"{"action":"auth","key":"K","secret":"S"}"#) { _ in true }.close)
     }
 
     @Test func theAuthTimeoutClosesOnlyAConnectionNotLoggedIn() {
         var waiting = AlpacaStreamSession(feed: .iex, access: ProviderAccess())
-        #expect(waiting.authTimedOut() == ProviderReply([#"[{"T":"error","code":404,"msg":"auth timeout"}]"#], close: true))
+        #expect(waiting.authTimedOut().text == TextReply([#"[{"T":"error","code":404,"msg":"auth timeout"}]"#], close: true))
         var loggedIn = Self.subscribed(#"{"action":"subscribe","trades":["AAPL"]}"#)
         #expect(loggedIn.authTimedOut() == ProviderReply())
     }
@@ -144,7 +144,7 @@ struct AlpacaStreamSessionTests {
         let session = Self.subscribed(#"{"action":"subscribe","trades":["AAPL"],"quotes":["AAPL"]}"#)
         let event = MarketEvent(tick: Self.tick(), previous: nil, newTrade: true)
         #expect(
-            session.frame(for: event)
+            session.frameText(for: event)
                 == #"[{"T":"q","S":"AAPL","bx":"V","bp":101.24,"bs":3,"ax":"V","ap":101.26,"as":1,"t":"2025-11-20T14:30:00.125Z","c":["R"],"z":"C"},{"T":"t","i":7,"S":"AAPL","x":"V","p":101.25,"s":100,"t":"2025-11-20T14:30:00.125Z","c":["@"],"z":"C"}]"#
         )
     }
@@ -156,15 +156,15 @@ struct AlpacaStreamSessionTests {
         let first = Self.tick(seq: 1)
         let sameQuote = MarketEvent(tick: Self.tick(seq: 2), previous: first, newTrade: true)
         let noTrade = MarketEvent(tick: Self.tick(seq: 2), previous: first, newTrade: false)
-        #expect(quotes.frame(for: sameQuote) == nil)
-        #expect(trades.frame(for: sameQuote)?.hasPrefix(#"[{"T":"t","i":2,"#) == true)
-        #expect(trades.frame(for: noTrade) == nil)
-        #expect(other.frame(for: MarketEvent(tick: first, previous: nil, newTrade: true)) == nil)
+        #expect(quotes.frameText(for: sameQuote) == nil)
+        #expect(trades.frameText(for: sameQuote)?.hasPrefix(#"[{"T":"t","i":2,"#) == true)
+        #expect(trades.frameText(for: noTrade) == nil)
+        #expect(other.frameText(for: MarketEvent(tick: first, previous: nil, newTrade: true)) == nil)
     }
 
     @Test func aSideWithoutAQuoteIsZero() {
         let session = Self.subscribed(#"{"action":"subscribe","quotes":["AAPL"]}"#)
         let event = MarketEvent(tick: Self.tick(ask: nil), previous: Self.tick(), newTrade: false)
-        #expect(session.frame(for: event)?.contains(#""ap":0,"as":0,"#) == true)
+        #expect(session.frameText(for: event)?.contains(#""ap":0,"as":0,"#) == true)
     }
 }

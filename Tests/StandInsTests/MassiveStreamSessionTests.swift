@@ -16,13 +16,13 @@ struct MassiveStreamSessionTests {
 
     @Test func greetsThenLogsInAndHoldsTheKey() {
         var session = MassiveStreamSession(access: ProviderAccess(massiveKey: "KEY"))
-        #expect(session.greeting == #"[{"ev":"status","status":"connected","message":"Connected Successfully"}]"#)
+        #expect(session.greetingText == #"[{"ev":"status","status":"connected","message":"Connected Successfully"}]"#)
         var claimed: [String] = []
         let reply = session.receive(#"{"action":"auth","params":"KEY"}"#) { key in
             claimed.append(key)
             return true
         }
-        #expect(reply == ProviderReply([#"[{"ev":"status","status":"auth_success","message":"authenticated"}]"#]))
+        #expect(reply == TextReply([#"[{"ev":"status","status":"auth_success","message":"authenticated"}]"#]))
         #expect(claimed == ["massive:KEY"])
         #expect(session.claimedKey == "massive:KEY")
     }
@@ -31,7 +31,7 @@ struct MassiveStreamSessionTests {
         var session = MassiveStreamSession(access: ProviderAccess(massiveKey: "KEY"))
         #expect(
             session.receive(#"{"action":"auth","params":"OTHER"}"#) { _ in true }
-                == ProviderReply(
+                == TextReply(
                     [#"[{"ev":"status","status":"auth_failed","message":"authentication failed"}]"#], close: true))
         var empty = MassiveStreamSession(access: ProviderAccess())
         #expect(empty.receive(#"{"action":"auth","params":""}"#) { _ in true }.close)
@@ -41,7 +41,7 @@ struct MassiveStreamSessionTests {
         var session = MassiveStreamSession(access: ProviderAccess(tier: .free))
         #expect(
             session.receive(#"{"action":"auth","params":"KEY"}"#) { _ in true }
-                == ProviderReply(
+                == TextReply(
                     [
                         #"[{"ev":"status","status":"auth_failed","message":"Your plan doesn't include websocket access. Visit https://massive.com/pricing to upgrade."}]"#
                     ], close: true))
@@ -58,7 +58,7 @@ struct MassiveStreamSessionTests {
         var session = MassiveStreamSession(access: ProviderAccess())
         #expect(
             session.receive(#"{"action":"subscribe","params":"T.AAPL"}"#) { _ in true }
-                == ProviderReply([#"[{"ev":"status","status":"error","message":"not authorized"}]"#]))
+                == TextReply([#"[{"ev":"status","status":"error","message":"not authorized"}]"#]))
         #expect(session.authTimedOut() == ProviderReply(close: true))
     }
 
@@ -83,7 +83,7 @@ struct MassiveStreamSessionTests {
         _ = session.receive(#"{"action":"subscribe","params":"T.AAPL,Q.AAPL"}"#) { _ in true }
         let event = MarketEvent(tick: AlpacaStreamSessionTests.tick(), previous: nil, newTrade: true)
         #expect(
-            session.frame(for: event)
+            session.frameText(for: event)
                 == #"[{"ev":"Q","sym":"AAPL","bx":4,"bp":101.24,"bs":3,"ax":4,"ap":101.26,"as":1,"t":1763649000125,"q":7,"z":3},{"ev":"T","sym":"AAPL","x":4,"i":"7","z":3,"p":101.25,"s":100,"t":1763649000125,"q":7}]"#
         )
     }
@@ -92,10 +92,10 @@ struct MassiveStreamSessionTests {
         var trades = Self.loggedIn()
         _ = trades.receive(#"{"action":"subscribe","params":"T.AAPL,Q.MSFT"}"#) { _ in true }
         let event = MarketEvent(tick: AlpacaStreamSessionTests.tick(), previous: nil, newTrade: true)
-        #expect(trades.frame(for: event)?.hasPrefix(#"[{"ev":"T","#) == true)
-        #expect(trades.frame(for: event)?.contains(#""ev":"Q""#) == false)
+        #expect(trades.frameText(for: event)?.hasPrefix(#"[{"ev":"T","#) == true)
+        #expect(trades.frameText(for: event)?.contains(#""ev":"Q""#) == false)
         var wildcard = Self.loggedIn()
         _ = wildcard.receive(#"{"action":"subscribe","params":"Q.*"}"#) { _ in true }
-        #expect(wildcard.frame(for: event)?.hasPrefix(#"[{"ev":"Q","#) == true)
+        #expect(wildcard.frameText(for: event)?.hasPrefix(#"[{"ev":"Q","#) == true)
     }
 }

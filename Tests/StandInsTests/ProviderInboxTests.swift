@@ -16,7 +16,8 @@ struct ProviderInboxTests {
     static func describe(_ items: [ProviderInbox.Item]) -> [String] {
         items.map { item in
             switch item {
-            case .client(let text): "client \(text)"
+            case .client(.text(let text)): "client \(text)"
+            case .client(.binary(let bytes)): "client \(bytes)"
             case .market(let event): "tick \(event.tick.seq)"
             case .authTimeout: "timeout"
             }
@@ -26,7 +27,7 @@ struct ProviderInboxTests {
     @Test func keepsTheNewestTicksAndEveryClientMessageInOrder() {
         let inbox = ProviderInbox(buffer: 3)
         for seq: Int64 in 1...4 { inbox.post(.market(Self.event(seq))) }
-        inbox.post(.client("a"))
+        inbox.post(.client(.text("a")))
         for seq: Int64 in 5...6 { inbox.post(.market(Self.event(seq))) }
         inbox.post(.authTimeout)
         let (items, finished) = inbox.take()
@@ -37,9 +38,9 @@ struct ProviderInboxTests {
 
     @Test func aFinishedInboxTakesNothingMore() {
         let inbox = ProviderInbox(buffer: 3)
-        inbox.post(.client("a"))
+        inbox.post(.client(.text("a")))
         inbox.finish()
-        inbox.post(.client("b"))
+        inbox.post(.client(.text("b")))
         let (items, finished) = inbox.take()
         #expect(items.isEmpty)
         #expect(finished)

@@ -1,11 +1,13 @@
 import BourseCore
 import Foundation
+import Hummingbird
 import HummingbirdWSClient
 import Logging
-import StandIns
 
-/// A real WebSocket client's side of one connection to a stand-in's provider stream: the text
-/// frames it receives, in order, and the messages it sends.
+@testable import StandIns
+
+/// A real WebSocket client's side of one connection to a stand-in's provider stream: the frames
+/// it receives (text, or msgpack in binary), in order, and the messages it sends.
 struct ProviderSocket {
     private var messages: WebSocketInboundMessageStream.AsyncIterator
     private let outbound: WebSocketOutboundWriter
@@ -14,6 +16,18 @@ struct ProviderSocket {
     mutating func next() async throws -> String? {
         while let message = try await messages.next() {
             if case .text(let text) = message { return text }
+        }
+        return nil
+    }
+
+    /// The next binary frame read as msgpack, or nil once the server closed the connection; a
+    /// text frame here is a failure (a msgpack connection answers in binary only).
+    mutating func nextMessagePack() async throws -> MessagePackValue? {
+        while let message = try await messages.next() {
+            switch message {
+            case .binary(let buffer): return try MessagePackReader.read(Array(buffer.readableBytesView))
+            case .text(let text): throw ProviderSocketError.textOnAMsgpackConnection(text)
+            }
         }
         return nil
     }
@@ -28,19 +42,30 @@ struct ProviderSocket {
         try await outbound.writeTextMessage(text)
     }
 
-    /// Connects to `ws://127.0.0.1:port/path` and runs `dialogue` on the connection, which
-    /// closes when `dialogue` returns. Two minutes only stop a hang (on a loaded machine the
-    /// test tasks can wait long for a thread); they are not a timing under test.
+    func send(bytes: [UInt8]) async throws {
+        try await outbound.writeBinaryMessage(ByteBuffer(bytes: bytes))
+    }
+
+    func send(_ message: MessagePackValue) async throws {
+        try await send(bytes: MessagePackWriter.write(message))
+    }
+
+    /// Connects to `ws://127.0.0.1:port/path` (with `headers` on the upgrade request) and runs
+    /// `dialogue` on the connection, which closes when `dialogue` returns. Two minutes only stop
+    /// a hang (on a loaded machine the test tasks can wait long for a thread); they are not a
+    /// timing under test.
     static func talk(
-        port: Int, path: String, _ dialogue: @escaping @Sendable (inout ProviderSocket) async throws -> Void
+        port: Int, path: String, headers: HTTPFields = [:],
+        _ dialogue: @escaping @Sendable (inout ProviderSocket) async throws -> Void
     ) async throws {
         var logger = Logger(label: "test.provider-socket")
         logger.logLevel = .critical
         let quiet = logger
         try await withThrowingTaskGroup(of: Bool.self) { group in
             group.addTask {
-                try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)\(path)", logger: quiet) {
-                    inbound, outbound, _ in
+                try await WebSocketClient.connect(
+                    url: "ws://127.0.0.1:\(port)\(path)", configuration: .init(additionalHeaders: headers), logger: quiet
+                ) { inbound, outbound, _ in
                     var socket = ProviderSocket(
                         messages: inbound.messages(maxSize: 1 << 20).makeAsyncIterator(), outbound: outbound)
                     try await dialogue(&socket)
@@ -60,6 +85,7 @@ struct ProviderSocket {
 
 enum ProviderSocketError: Error {
     case hung(String)
+    case textOnAMsgpackConnection(String)
 }
 
 /// A feed stand-in served on a loopback port for the length of `body`; its market moves only

@@ -6,7 +6,9 @@ enum AlpacaFeed: String, CaseIterable, Sendable {
 }
 
 /// One connection to the stand-in's Alpaca stream (`/v2/iex`, `/v2/sip`): the login, the
-/// subscriptions and the quotes and trades of `docs/feed-protocol.md`, as a value.
+/// subscriptions and the quotes and trades of `docs/feed-protocol.md`, as a value. The same
+/// session serves JSON and msgpack clients: it reads and writes `ProviderValue`s, and the
+/// connection's `ProviderEncoding` makes them frames.
 struct AlpacaStreamSession: ProviderSession {
     /// The channels a client may subscribe to, in the acknowledgement's order; only trades and
     /// quotes carry data (the simulated market has no bars, statuses or LULD bands).
@@ -27,20 +29,28 @@ struct AlpacaStreamSession: ProviderSession {
 
     var isAuthenticated: Bool { claimedKey != nil }
 
-    var greeting: String { #"[{"T":"success","msg":"connected"}]"# }
+    var greeting: ProviderValue { Self.success("connected") }
 
-    static func error(_ code: Int, _ message: String) -> String {
-        "[{\"T\":\"error\",\"code\":\(code),\"msg\":\(JSONString.quoted(message))}]"
+    /// `[{"T":"success","msg":…}]`
+    static func success(_ message: String) -> ProviderValue {
+        [.object(["T": "success", "msg": .string(message)])]
     }
 
-    mutating func receive(_ text: String, claim: (String) -> Bool) -> ProviderReply {
+    /// `[{"T":"error","code":…,"msg":…}]`
+    static func error(_ code: Int64, _ message: String) -> ProviderValue {
+        [.object(["T": "error", "code": .integer(code), "msg": .string(message)])]
+    }
+
+    mutating func receive(
+        _ message: Result<ProviderValue, ProviderDecodingError>, claim: (String) -> Bool
+    ) -> ProviderReply {
         guard !closed else { return ProviderReply() }
-        guard let json = try? JSONReader.parse(text), let members = json.objectValue,
-            let action = members["action"]?.stringValue
+        guard case .success(let value) = message, let members = value.members,
+            let action = value["action"]?.stringValue
         else { return ProviderReply([Self.error(400, "invalid syntax")]) }
         guard isAuthenticated else {
             guard action == "auth" else { return ProviderReply([Self.error(401, "not authenticated")]) }
-            return authenticate(members, claim: claim)
+            return authenticate(value, claim: claim)
         }
         switch action {
         case "auth": return ProviderReply([Self.error(403, "already authenticated")])
@@ -51,8 +61,8 @@ struct AlpacaStreamSession: ProviderSession {
     }
 
     /// Checks the credentials, then the plan, then the connection limit.
-    private mutating func authenticate(_ members: [String: JSONValue], claim: (String) -> Bool) -> ProviderReply {
-        guard let key = members["key"]?.stringValue, let secret = members["secret"]?.stringValue,
+    private mutating func authenticate(_ message: ProviderValue, claim: (String) -> Bool) -> ProviderReply {
+        guard let key = message["key"]?.stringValue, let secret = message["secret"]?.stringValue,
             ProviderAccess.accepts(key, expected: access.alpacaKey),
             ProviderAccess.accepts(secret, expected: access.alpacaSecret)
         else { return closing(402, "auth failed") }
@@ -60,36 +70,36 @@ struct AlpacaStreamSession: ProviderSession {
         let registryKey = "alpaca:" + key
         guard claim(registryKey) else { return closing(406, "connection limit exceeded") }
         claimedKey = registryKey
-        return ProviderReply([#"[{"T":"success","msg":"authenticated"}]"#])
+        return ProviderReply([Self.success("authenticated")])
     }
 
-    private mutating func closing(_ code: Int, _ message: String) -> ProviderReply {
+    private mutating func closing(_ code: Int64, _ message: String) -> ProviderReply {
         closed = true
         return ProviderReply([Self.error(code, message)], close: true)
     }
 
     /// A subscribe or unsubscribe: every channel named must be an array of symbols; the answer
     /// lists the whole subscription afterwards.
-    private mutating func change(_ members: [String: JSONValue], subscribing: Bool) -> ProviderReply {
+    private mutating func change(_ members: [ProviderMember], subscribing: Bool) -> ProviderReply {
         var updated = subscriptions
-        for (channel, value) in members where channel != "action" {
-            guard Self.channels.contains(channel) else {
+        for member in members where member.name != "action" {
+            guard Self.channels.contains(member.name) else {
                 // Order books and news are other feeds' (crypto, news), not this one's.
                 let otherFeeds = ["orderbooks", "news", "trades_crypto"]
                 return ProviderReply([
-                    otherFeeds.contains(channel)
+                    otherFeeds.contains(member.name)
                         ? Self.error(410, "invalid subscribe action for this feed") : Self.error(400, "invalid syntax")
                 ])
             }
-            guard let items = value.arrayValue else { return ProviderReply([Self.error(400, "invalid syntax")]) }
+            guard let items = member.value.arrayValue else { return ProviderReply([Self.error(400, "invalid syntax")]) }
             for item in items {
                 guard let symbol = item.stringValue, !symbol.isEmpty else {
                     return ProviderReply([Self.error(400, "invalid syntax")])
                 }
                 if subscribing {
-                    updated[channel, default: SymbolSet()].insert(symbol.uppercased())
+                    updated[member.name, default: SymbolSet()].insert(symbol.uppercased())
                 } else {
-                    updated[channel]?.remove(symbol.uppercased())
+                    updated[member.name]?.remove(symbol.uppercased())
                 }
             }
         }
@@ -103,14 +113,14 @@ struct AlpacaStreamSession: ProviderSession {
 
     /// `[{"T":"subscription","trades":[…],…,"corrections":[…],"cancelErrors":[…]}]`: corrections
     /// and cancel errors follow the trades.
-    var acknowledgement: String {
-        func list(_ channel: String) -> String {
-            "[" + (subscriptions[channel]?.symbols ?? []).map(JSONString.quoted).joined(separator: ",") + "]"
+    var acknowledgement: ProviderValue {
+        func list(_ channel: String) -> ProviderValue {
+            .array((subscriptions[channel]?.symbols ?? []).map(ProviderValue.string))
         }
-        var out = #"[{"T":"subscription""#
-        for channel in Self.channels { out += ",\"\(channel)\":" + list(channel) }
-        out += ",\"corrections\":" + list("trades") + ",\"cancelErrors\":" + list("trades") + "}]"
-        return out
+        var members = [ProviderMember("T", "subscription")]
+        for channel in Self.channels { members.append(ProviderMember(channel, list(channel))) }
+        members += [ProviderMember("corrections", list("trades")), ProviderMember("cancelErrors", list("trades"))]
+        return [.object(members)]
     }
 
     mutating func authTimedOut() -> ProviderReply {
@@ -118,23 +128,27 @@ struct AlpacaStreamSession: ProviderSession {
         return closing(404, "auth timeout")
     }
 
-    func frame(for event: MarketEvent) -> String? {
+    func frame(for event: MarketEvent) -> ProviderValue? {
         guard isAuthenticated, !closed else { return nil }
         let tick = event.tick
-        let symbol = JSONString.quoted(tick.symbol)
-        let time = "\"" + Timestamp.iso8601Milliseconds(tick.time) + "\""
-        var messages: [String] = []
+        let symbol = ProviderValue.string(tick.symbol)
+        var messages: [ProviderValue] = []
         if event.quoteChanged, subscriptions["quotes"]?.contains(tick.symbol) == true {
             messages.append(
-                "{\"T\":\"q\",\"S\":\(symbol),\"bx\":\"V\",\"bp\":\(MarketEvent.number(tick.bestBid)),"
-                    + "\"bs\":\(MarketEvent.lots(tick.bestBid)),\"ax\":\"V\",\"ap\":\(MarketEvent.number(tick.bestAsk)),"
-                    + "\"as\":\(MarketEvent.lots(tick.bestAsk)),\"t\":\(time),\"c\":[\"R\"],\"z\":\"C\"}")
+                .object([
+                    "T": "q", "S": symbol, "bx": "V", "bp": .number(MarketEvent.number(tick.bestBid)),
+                    "bs": .integer(Int64(MarketEvent.lots(tick.bestBid))), "ax": "V",
+                    "ap": .number(MarketEvent.number(tick.bestAsk)), "as": .integer(Int64(MarketEvent.lots(tick.bestAsk))),
+                    "t": .time(tick.time), "c": ["R"], "z": "C",
+                ]))
         }
         if event.newTrade, let last = tick.last, subscriptions["trades"]?.contains(tick.symbol) == true {
             messages.append(
-                "{\"T\":\"t\",\"i\":\(tick.seq),\"S\":\(symbol),\"x\":\"V\",\"p\":\(last.price),\"s\":\(last.size),"
-                    + "\"t\":\(time),\"c\":[\"@\"],\"z\":\"C\"}")
+                .object([
+                    "T": "t", "i": .integer(tick.seq), "S": symbol, "x": "V", "p": .number("\(last.price)"),
+                    "s": .integer(Int64(last.size)), "t": .time(tick.time), "c": ["@"], "z": "C",
+                ]))
         }
-        return messages.isEmpty ? nil : "[" + messages.joined(separator: ",") + "]"
+        return messages.isEmpty ? nil : .array(messages)
     }
 }

@@ -28,9 +28,12 @@ struct MarketEvent: Sendable, Equatable {
     }
 
     /// The tick's time in Unix milliseconds, the same instant as its RFC 3339 text.
-    var unixMilliseconds: Int64 {
-        let text = Timestamp.iso8601Milliseconds(tick.time)
-        let date = Timestamp.parseISO8601(text) ?? tick.time
-        return Int64((date.timeIntervalSince1970 * 1000).rounded())
+    var unixMilliseconds: Int64 { Self.unixMilliseconds(tick.time) }
+
+    /// `date` in Unix milliseconds, the same instant as `Timestamp.iso8601Milliseconds` writes.
+    static func unixMilliseconds(_ date: Date) -> Int64 {
+        let text = Timestamp.iso8601Milliseconds(date)
+        let instant = Timestamp.parseISO8601(text) ?? date
+        return Int64((instant.timeIntervalSince1970 * 1000).rounded())
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 
 /// One connection to the stand-in's Massive stocks WebSocket (`/stocks`): the login, the
 /// channel subscriptions (`T.AAPL`, `Q.AAPL`) and the trades and quotes of
-/// `docs/feed-protocol.md`, as a value.
+/// `docs/feed-protocol.md`, as a value. Massive speaks JSON only.
 struct MassiveStreamSession: ProviderSession {
     static let planMessage =
         "Your plan doesn't include websocket access. Visit https://massive.com/pricing to upgrade."
@@ -22,22 +22,25 @@ struct MassiveStreamSession: ProviderSession {
 
     var isAuthenticated: Bool { claimedKey != nil }
 
-    var greeting: String { Self.status("connected", "Connected Successfully") }
+    var greeting: ProviderValue { Self.status("connected", "Connected Successfully") }
 
-    static func status(_ status: String, _ message: String) -> String {
-        "[" + statusObject(status, message) + "]"
+    /// `[{"ev":"status","status":…,"message":…}]`
+    static func status(_ status: String, _ message: String) -> ProviderValue {
+        [statusObject(status, message)]
     }
 
-    static func statusObject(_ status: String, _ message: String) -> String {
-        "{\"ev\":\"status\",\"status\":\(JSONString.quoted(status)),\"message\":\(JSONString.quoted(message))}"
+    static func statusObject(_ status: String, _ message: String) -> ProviderValue {
+        .object(["ev": "status", "status": .string(status), "message": .string(message)])
     }
 
-    mutating func receive(_ text: String, claim: (String) -> Bool) -> ProviderReply {
+    mutating func receive(
+        _ message: Result<ProviderValue, ProviderDecodingError>, claim: (String) -> Bool
+    ) -> ProviderReply {
         guard !closed else { return ProviderReply() }
-        guard let json = try? JSONReader.parse(text), let members = json.objectValue else {
+        guard case .success(let value) = message, value.members != nil else {
             return ProviderReply([Self.status("error", "invalid JSON")])
         }
-        guard let action = members["action"]?.stringValue, let params = members["params"]?.stringValue else {
+        guard let action = value["action"]?.stringValue, let params = value["params"]?.stringValue else {
             return ProviderReply([Self.status("error", "invalid message: expected action and params")])
         }
         guard isAuthenticated else {
@@ -81,7 +84,7 @@ struct MassiveStreamSession: ProviderSession {
             channels.append((String(pieces[0]), pieces[1].uppercased(), name))
         }
         guard !channels.isEmpty else { return ProviderReply([Self.status("error", "invalid params: \(params)")]) }
-        var acknowledgements: [String] = []
+        var acknowledgements: [ProviderValue] = []
         for channel in channels {
             if subscribing {
                 subscriptions[channel.prefix, default: SymbolSet()].insert(channel.symbol)
@@ -91,7 +94,7 @@ struct MassiveStreamSession: ProviderSession {
             let verb = subscribing ? "subscribed to: " : "unsubscribed to: "
             acknowledgements.append(Self.statusObject("success", verb + channel.name))
         }
-        return ProviderReply(["[" + acknowledgements.joined(separator: ",") + "]"])
+        return ProviderReply([.array(acknowledgements)])
     }
 
     /// Massive closes a connection that does not log in; it says nothing first.
@@ -101,23 +104,28 @@ struct MassiveStreamSession: ProviderSession {
         return ProviderReply(close: true)
     }
 
-    func frame(for event: MarketEvent) -> String? {
+    func frame(for event: MarketEvent) -> ProviderValue? {
         guard isAuthenticated, !closed else { return nil }
         let tick = event.tick
-        let symbol = JSONString.quoted(tick.symbol)
-        let time = event.unixMilliseconds
-        var messages: [String] = []
+        let symbol = ProviderValue.string(tick.symbol)
+        let time = ProviderValue.integer(event.unixMilliseconds)
+        var messages: [ProviderValue] = []
         if event.quoteChanged, subscriptions["Q"]?.contains(tick.symbol) == true {
             messages.append(
-                "{\"ev\":\"Q\",\"sym\":\(symbol),\"bx\":4,\"bp\":\(MarketEvent.number(tick.bestBid)),"
-                    + "\"bs\":\(MarketEvent.lots(tick.bestBid)),\"ax\":4,\"ap\":\(MarketEvent.number(tick.bestAsk)),"
-                    + "\"as\":\(MarketEvent.lots(tick.bestAsk)),\"t\":\(time),\"q\":\(tick.seq),\"z\":3}")
+                .object([
+                    "ev": "Q", "sym": symbol, "bx": 4, "bp": .number(MarketEvent.number(tick.bestBid)),
+                    "bs": .integer(Int64(MarketEvent.lots(tick.bestBid))), "ax": 4,
+                    "ap": .number(MarketEvent.number(tick.bestAsk)), "as": .integer(Int64(MarketEvent.lots(tick.bestAsk))),
+                    "t": time, "q": .integer(tick.seq), "z": 3,
+                ]))
         }
         if event.newTrade, let last = tick.last, subscriptions["T"]?.contains(tick.symbol) == true {
             messages.append(
-                "{\"ev\":\"T\",\"sym\":\(symbol),\"x\":4,\"i\":\"\(tick.seq)\",\"z\":3,\"p\":\(last.price),"
-                    + "\"s\":\(last.size),\"t\":\(time),\"q\":\(tick.seq)}")
+                .object([
+                    "ev": "T", "sym": symbol, "x": 4, "i": .string("\(tick.seq)"), "z": 3, "p": .number("\(last.price)"),
+                    "s": .integer(Int64(last.size)), "t": time, "q": .integer(tick.seq),
+                ]))
         }
-        return messages.isEmpty ? nil : "[" + messages.joined(separator: ",") + "]"
+        return messages.isEmpty ? nil : .array(messages)
     }
 }

@@ -10,7 +10,7 @@ import Synchronization
 /// before the data it turns on.
 final class ProviderInbox: Sendable {
     enum Item: Sendable {
-        case client(String)
+        case client(ProviderFrame)
         case market(MarketEvent)
         case authTimeout
     }
