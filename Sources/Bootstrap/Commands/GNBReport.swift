@@ -83,7 +83,8 @@ public enum GNBReport {
         return CommandFailure.output(response, json: options.json) { productText(response) }
     }
 
-    /// One line per SKU: its number of transactions and its total.
+    /// One line per SKU: its number of transactions and its total (from the API's answer, so a
+    /// server's products print the same).
     static func productsText(_ r: GNBProductsResponse) -> String {
         var lines = [pad("SKU", 10) + padLeft("Transactions", 14) + padLeft("Total \(r.currency)", 16)]
         for product in r.products {
@@ -95,6 +96,7 @@ public enum GNBReport {
         return lines.joined(separator: "\n")
     }
 
+    /// Each transaction, its conversion and path, and the total.
     static func productText(_ r: GNBProductResponse) -> String {
         var lines = ["\(r.sku): \(r.transactions.count) transaction\(r.transactions.count == 1 ? "" : "s")"]
         for line in r.transactions {
@@ -115,6 +117,7 @@ public enum GNBReport {
         return lines.joined(separator: "\n")
     }
 
+    /// Where the data came from, and why it is stale when it is.
     static func provenance(source: String, stale: Bool, warnings: [String], count: Int?) -> String {
         var text = (count.map { "\($0) products · " } ?? "") + "data from \(source)"
         if stale { text += " (stale: " + warnings.joined(separator: " ") + ")" }
