@@ -28,20 +28,6 @@ struct EveryOperationTests {
         }
     }
 
-    /// `Authorization: Bearer`, as an app sends its token.
-    struct Token: ClientMiddleware {
-        let token: String
-
-        func intercept(
-            _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
-            next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
-        ) async throws -> (HTTPResponse, HTTPBody?) {
-            var request = request
-            request.headerFields[.authorization] = "Bearer \(token)"
-            return try await next(request, body, baseURL)
-        }
-    }
-
     static let password = "correct horse battery"
 
     /// The document's operation ids, from the file the server serves.
@@ -73,7 +59,7 @@ struct EveryOperationTests {
         let called = Called()
         let client = Client(
             serverURL: server.url, transport: AsyncHTTPClientTransport(configuration: .init(client: http)),
-            middlewares: [called, Token(token: token)])
+            middlewares: [called, BearerTokenMiddleware(token: token)])
         do {
             try await Self.callEverything(client, server: server)
         } catch {

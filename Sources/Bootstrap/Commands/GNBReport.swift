@@ -7,6 +7,19 @@ import GNBFeature
 /// `bourse gnb [SKU]`: the products with their totals, or one product's transactions.
 public enum GNBReport {
     public struct Options: Sendable {
+        /// The currency, once it and the SKU are known to be well formed (else exit 64).
+        func currencyChecked() -> Result<CurrencyCode, CommandFailure> {
+            guard let code = CurrencyCode(currency.uppercased()) else {
+                return .failure(
+                    CommandFailure(
+                        message: "--currency must be a three-letter code such as EUR, got \(currency)", exitCode: 64))
+            }
+            if let sku, SKU.validated(sku) == nil {
+                return .failure(CommandFailure(message: SKU.problem(sku), exitCode: 64))
+            }
+            return .success(code)
+        }
+
         public var sku: String?
         /// A URL or a file for each resource; nil: `BOURSE_GNB_URL`, else the embedded sample.
         public var rates: String?
@@ -29,13 +42,10 @@ public enum GNBReport {
     }
 
     public static func run(_ options: Options, environment: [String: String]) async -> Result<String, CommandFailure> {
-        guard let currency = CurrencyCode(options.currency.uppercased()) else {
-            return .failure(
-                CommandFailure(
-                    message: "--currency must be a three-letter code such as EUR, got \(options.currency)", exitCode: 64))
-        }
-        if let sku = options.sku, SKU.validated(sku) == nil {
-            return .failure(CommandFailure(message: SKU.problem(sku), exitCode: 64))
+        let currency: CurrencyCode
+        switch options.currencyChecked() {
+        case .success(let code): currency = code
+        case .failure(let failure): return .failure(failure)
         }
         var embedded: EmbeddedServices?
         defer { embedded?.stop() }

@@ -12,13 +12,10 @@ extension GNBReport {
                     message: "--rates and --transactions name local downloads; with --server the server's are used",
                     exitCode: 64))
         }
-        guard let currency = CurrencyCode(options.currency.uppercased()) else {
-            return .failure(
-                CommandFailure(
-                    message: "--currency must be a three-letter code such as EUR, got \(options.currency)", exitCode: 64))
-        }
-        if let sku = options.sku, SKU.validated(sku) == nil {
-            return .failure(CommandFailure(message: SKU.problem(sku), exitCode: 64))
+        let currency: CurrencyCode
+        switch options.currencyChecked() {
+        case .success(let checked): currency = checked
+        case .failure(let failure): return .failure(failure)
         }
         let code = currency.rawValue
         return await server.run { bourse throws(BourseError) in
