@@ -141,6 +141,16 @@ struct RawReader {
         }
     }
 
+    /// Reads on to the server's close frame, dropping the messages before it: its code and reason.
+    mutating func closeFrame() async throws -> (code: Int, reason: String) {
+        while true {
+            var (opcode, payload) = try await frame()
+            guard opcode == 0x8 else { continue }
+            let code = payload.readInteger(as: UInt16.self).map(Int.init) ?? 1005
+            return (code, payload.readString(length: payload.readableBytes) ?? "")
+        }
+    }
+
     private mutating func frame() async throws -> (opcode: UInt8, payload: ByteBuffer) {
         while true {
             var view = buffer
