@@ -123,7 +123,12 @@ def measure(name, server_command, port, args, workdir, sample=None):
             client.kill()
             client.wait()
         server.terminate()
-        server.wait()
+        try:
+            server.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            print(f"{name}: the server did not stop within 60 s of SIGTERM; killed", file=sys.stderr)
+            server.kill()
+            server.wait()
 
     histogram = [pair for report in reports for pair in report["histogram"]]
     close_codes = {}

@@ -105,17 +105,17 @@ final class ExchangeFanout: Sendable {
             let message = ExchangeMessage(update)
             let everyone = message.everyone.map(Self.frame)
             let byAccount = message.byAccount.mapValues(Self.frame)
-            // Yielding only queues the frame (it never calls back here), so it is done under the
-            // lock: no copy of the subscribers for each update.
-            let behind = state.withLock { state -> [Subscriber] in
-                guard state.generation == generation else { return [] }
-                var behind: [UInt64] = []
-                for (id, subscriber) in state.subscribers {
-                    guard let frame = byAccount[subscriber.account] ?? everyone else { continue }
-                    if case .dropped = subscriber.frames.yield(frame) { behind.append(id) }
-                }
-                return behind.compactMap { state.subscribers.removeValue(forKey: $0) }
+            // Yielded outside the lock: a yield takes the waiting socket task's own lock, and a
+            // socket task being cancelled holds that lock while its stream's `onTermination`
+            // takes this one (`unsubscribe`). Both under it deadlocked at 10,000 sockets.
+            let subscribers = state.withLock { $0.generation == generation ? Array($0.subscribers) : [] }
+            var late: [UInt64] = []
+            for (id, subscriber) in subscribers {
+                guard let frame = byAccount[subscriber.account] ?? everyone else { continue }
+                if case .dropped = subscriber.frames.yield(frame) { late.append(id) }
             }
+            let behind =
+                late.isEmpty ? [] : state.withLock { state in late.compactMap { state.subscribers.removeValue(forKey: $0) } }
             for subscriber in behind {
                 fellBehindCount?.increment()
                 subscriber.fellBehind.yield()
