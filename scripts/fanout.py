@@ -115,9 +115,12 @@ def measure(name, server_command, port, args, workdir, sample=None):
         reports = [json.loads(client.stdout.readline()) for client in clients]
         fell_behind = None
         if name == "bourse":
-            metrics = urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10).read().decode()
-            fell_behind = sum(float(line.rsplit(" ", 1)[1]) for line in metrics.splitlines()
-                              if line.startswith("bourse_websocket_fell_behind_total"))
+            try:
+                metrics = urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10).read().decode()
+                fell_behind = sum(float(line.rsplit(" ", 1)[1]) for line in metrics.splitlines()
+                                  if line.startswith("bourse_websocket_fell_behind_total"))
+            except OSError as error:
+                print(f"{name}: /metrics did not answer ({error})", file=sys.stderr)
     finally:
         for client in clients:
             client.kill()
@@ -205,8 +208,9 @@ def report(args, bourse, baseline, tick_bytes):
         if key and baseline[key] > 0:
             ratio = f"{bourse[key] / baseline[key]:.2f}x"
         print(f"| {label} | {show(bourse)} | {show(baseline)} | {ratio} |")
+    fell_behind = "no answer" if bourse["fell_behind"] is None else f"{bourse['fell_behind']:g}"
     print(f"bourse: close codes seen {bourse['close_codes'] or 'none'}; "
-          f"sockets closed for falling behind (metrics): {bourse['fell_behind']:g}")
+          f"sockets closed for falling behind (metrics): {fell_behind}")
     verdicts = [
         ("every client got every tick in order", bourse["gaps"] == 0 and bourse["out_of_order"] == 0
          and bourse["open_at_end"] == bourse["connected"] == args.clients),

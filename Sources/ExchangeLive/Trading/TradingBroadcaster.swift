@@ -8,8 +8,8 @@ import Synchronization
 /// A `Service`: register it with the application so that graceful shutdown ends every
 /// subscriber's stream (the screens' sockets then close) and refuses new subscribers.
 /// Publishing never waits: each subscriber has a buffer of `bufferSize` updates that keeps the
-/// newest, so a slow screen misses updates (and reloads what it needs) rather than holding back
-/// the desk or the other screens.
+/// newest, so a slow subscriber misses updates rather than holding back the desk or the others.
+/// (The web app subscribes once for all its screens; its fan-out closes a screen that falls behind.)
 public final class TradingBroadcaster: Service {
     private struct Subscribers {
         var streams: [UInt64: AsyncStream<TradingUpdate>.Continuation] = [:]
