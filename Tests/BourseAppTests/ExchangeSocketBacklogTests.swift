@@ -46,7 +46,8 @@ struct ExchangeSocketBacklogTests {
 
         try await app.test(.live) { client in
             let port = try #require(client.port)
-            try await RawConnection.open(port: port) { stalled, stalledWriter in
+            // Its receive buffer small, so that its socket fills in fewer ticks.
+            try await RawConnection.open(port: port, receiveBuffer: 4096) { stalled, stalledWriter in
                 try await ExchangeSocketTests.upgrade(&stalled, stalledWriter, port: port)
                 _ = try await ExchangeSocketTests.next(&stalled, type: "snapshot")
                 // From here the stalled page reads nothing: its socket's buffers fill, then its backlog.

@@ -8,8 +8,11 @@ import NIOSSL
 /// certificate: the tests' own self-signed one).
 struct RawConnection {
     /// Connects to `localhost:port` and runs `body` with a reader and the writer; closes after.
+    /// `receiveBuffer`: the socket's receive buffer in bytes (the system's when nil); a small one
+    /// makes a client that stops reading hold the server back sooner.
     static func open<T: Sendable>(
-        port: Int, tls: Bool = false, _ body: (inout RawReader, NIOAsyncChannelOutboundWriter<ByteBuffer>) async throws -> T
+        port: Int, tls: Bool = false, receiveBuffer: Int? = nil,
+        _ body: (inout RawReader, NIOAsyncChannelOutboundWriter<ByteBuffer>) async throws -> T
     ) async throws -> T {
         let sslContext: NIOSSLContext? =
             tls
@@ -18,7 +21,12 @@ struct RawConnection {
                 configuration.certificateVerification = .none
                 return try NIOSSLContext(configuration: configuration)
             }() : nil
-        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        var bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        if let receiveBuffer {
+            bootstrap = bootstrap.channelOption(.socketOption(.so_rcvbuf), value: SocketOptionValue(receiveBuffer))
+        }
+        let channel =
+            try await bootstrap
             .connect(host: "localhost", port: port) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     if let sslContext {
