@@ -161,18 +161,25 @@ struct RawReader {
 
     private mutating func frame() async throws -> (opcode: UInt8, payload: ByteBuffer) {
         while true {
-            var view = buffer
-            if let first = view.readInteger(as: UInt8.self), let second = view.readInteger(as: UInt8.self) {
-                var length: Int? = Int(second & 0x7f)
-                if length == 126 { length = view.readInteger(as: UInt16.self).map(Int.init) }
-                if length == 127 { length = view.readInteger(as: UInt64.self).map(Int.init) }
-                if let length, let payload = view.readSlice(length: length) {
-                    buffer = view
-                    return (first & 0x0f, payload)
-                }
-            }
+            if let frame = nextFrame() { return frame }
             if try await !fill() { throw RawConnectionError.closedEarly("no frame") }
         }
+    }
+
+    /// The next whole frame in `buffer`, read off it. Apart from `frame()`, so that no copy of
+    /// `buffer` is alive while `fill()` appends (each append would copy the whole buffer).
+    private mutating func nextFrame() -> (opcode: UInt8, payload: ByteBuffer)? {
+        var view = buffer
+        guard let first = view.readInteger(as: UInt8.self), let second = view.readInteger(as: UInt8.self) else {
+            return nil
+        }
+        var length: Int? = Int(second & 0x7f)
+        if length == 126 { length = view.readInteger(as: UInt16.self).map(Int.init) }
+        if length == 127 { length = view.readInteger(as: UInt64.self).map(Int.init) }
+        guard let length, let payload = view.readSlice(length: length) else { return nil }
+        buffer = view
+        if buffer.readerIndex > 1 << 20 { buffer.discardReadBytes() }
+        return (first & 0x0f, payload)
     }
 
     /// Reads until the server closes the connection (end of stream, or a reset), dropping what
