@@ -272,6 +272,8 @@ let package = Package(
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 // The server's idle timeout is NIO's `TimeAmount`.
                 .product(name: "NIOCore", package: "swift-nio"),
+                // The exchange socket's frames, written once for every socket.
+                .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),

@@ -98,7 +98,11 @@ public func buildRouter(_ features: AppFeatures, network: NetworkSettings = Netw
         ChartController(market: features.market, lookup: lookup),
         features.search.map { SearchController(search: $0, market: features.market) },
         features.gnb.map(GNBController.init),
-        features.exchange.map { ExchangeController(exchange: $0, openSockets: features.metrics?.openSockets) },
+        features.exchange.map {
+            ExchangeController(
+                exchange: $0, openSockets: features.metrics?.openSockets,
+                socketsFellBehind: features.metrics?.socketsFellBehind)
+        },
         AssetsController(),
         PhoneAppController(deployID: features.deployID, sourceDeadline: features.market.deadline),
         features.accounts.map(AccountController.init),

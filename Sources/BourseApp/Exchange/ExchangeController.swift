@@ -17,6 +17,8 @@ struct ExchangeController: FeatureController {
     let exchange: ExchangeVenue
     /// Counts the screens' sockets open now, when the app records metrics.
     var openSockets: Meter? = nil
+    /// Counts the screens' sockets closed for falling behind, when the app records metrics.
+    var socketsFellBehind: Counter? = nil
 
     /// The most orders an export holds: every order a user could have placed (oldest first).
     static var exportLimit: Int { 10_000_000 }
@@ -49,7 +51,7 @@ struct ExchangeController: FeatureController {
                     withCash: exchange.desk.startingCash != nil
                 ).render())
         }
-        ExchangeSocket(exchange: exchange, openSockets: openSockets).addRoutes(to: router)
+        ExchangeSocket(exchange: exchange, openSockets: openSockets, fellBehind: socketsFellBehind).addRoutes(to: router)
     }
 
     @Sendable func place(_ request: Request, context: Context) async throws -> Response {

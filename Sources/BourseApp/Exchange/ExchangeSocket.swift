@@ -5,6 +5,7 @@ import Foundation
 import Hummingbird
 import HummingbirdWebSocket
 import Metrics
+import NIOWebSocket
 
 /// `/exchange/ws`: the exchange screen's live feed from the app. A snapshot first (state,
 /// market status, book, recent trades for the chart), then every tick, feed state change,
@@ -12,9 +13,44 @@ import Metrics
 ///
 /// Each socket is one account's (the signed-in person's): its book is what that account's orders
 /// left of each tick, and it hears of that account's orders only (SPEC.md §14).
+///
+/// The updates come through one `ExchangeFanout` for all the sockets, each written into a frame
+/// once. A socket that falls `backlog` updates behind (a page that stopped reading) is closed with
+/// 1013, "try again later", and counted; the page reconnects and starts again from a snapshot.
 struct ExchangeSocket {
+    /// The close code of a socket that fell behind: 1013, Try Again Later (RFC 6455 §7.4, IANA registry).
+    static let fellBehindCode = WebSocketErrorCode(codeNumber: 1013)
+
     let exchange: ExchangeVenue
     let openSockets: Meter?
+    let fanout: ExchangeFanout
+    /// How long a socket that fell behind has to take its close frame before the server stops
+    /// waiting (the connection then closes after the WebSocket close timeout).
+    let closeGrace: Duration
+
+    /// `backlog`: how many updates a socket may have waiting before it is closed; each socket that
+    /// is closed for it counts in `fellBehind`.
+    init(
+        exchange: ExchangeVenue, openSockets: Meter? = nil, fellBehind: Counter? = nil, backlog: Int = 256,
+        closeGrace: Duration = .seconds(5)
+    ) {
+        self.exchange = exchange
+        self.openSockets = openSockets
+        self.fanout = ExchangeFanout(desk: exchange.desk, backlog: backlog, fellBehindCount: fellBehind)
+        self.closeGrace = closeGrace
+    }
+
+    /// How a socket's serving ends.
+    private enum Turn {
+        /// The page closed its end, or went away.
+        case pageLeft
+        /// It fell behind and was let go by the fan-out.
+        case fellBehind
+        /// Its updates ended (shutdown), every one written.
+        case updatesEnded
+        /// It did not fall behind; its updates end too.
+        case keptUp
+    }
 
     func addRoutes(to router: Router<AppRequestContext>) {
         router.ws(
@@ -25,26 +61,53 @@ struct ExchangeSocket {
                     origin: request.headers[.origin], host: request.head.authority, secure: context.connection.isSecure)
                     ? .upgrade([:]) : .dontUpgrade
             }
-        ) { [exchange, openSockets] inbound, outbound, context in
+        ) { [exchange, fanout, openSockets, closeGrace] inbound, outbound, context in
             let account = context.requestContext.account
             openSockets?.increment()
             defer { openSockets?.decrement() }
             // Subscribe before the snapshot, so nothing between the two is missed.
-            let updates = exchange.desk.updates()
+            let subscription = fanout.subscribe(account: account)
             try await outbound.write(.text(try await Self.snapshot(exchange, account: account)))
-            try await withThrowingTaskGroup(of: Void.self) { group in
+            let turn = try await withThrowingTaskGroup(of: Turn.self) { group in
                 group.addTask {
-                    for await update in updates {
-                        guard let text = Self.message(update, for: account) else { continue }
-                        try await outbound.write(.text(text))
-                    }
+                    // Each frame as the fan-out wrote it, once for every socket.
+                    for await frame in subscription.frames { try await outbound.write(.custom(frame)) }
+                    return .updatesEnded
                 }
                 group.addTask {
                     // The page closing its end (or going away) ends the inbound sequence.
                     for try await _ in inbound {}
+                    return .pageLeft
                 }
-                try await group.next()
-                group.cancelAll()
+                group.addTask {
+                    // Heard at once, even while a write waits for a page that does not read.
+                    for await _ in subscription.fellBehind { return .fellBehind }
+                    return .keptUp
+                }
+                var ended = 0
+                while let turn = try await group.next() {
+                    switch turn {
+                    case .pageLeft, .fellBehind:
+                        group.cancelAll()
+                        return turn
+                    case .updatesEnded, .keptUp:
+                        // Both come when the updates end; until then the other may still say it fell behind.
+                        ended += 1
+                        if ended == 2 { return .updatesEnded }
+                    }
+                }
+                return .updatesEnded
+            }
+            if case .fellBehind = turn {
+                // A page that does not read may not read its close frame either: it gets `closeGrace`.
+                await withTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        try? await outbound.close(Self.fellBehindCode, reason: "fell behind the feed; reconnect")
+                    }
+                    group.addTask { try? await Task.sleep(for: closeGrace) }
+                    await group.next()
+                    group.cancelAll()
+                }
             }
         }
     }
@@ -65,19 +128,9 @@ struct ExchangeSocket {
         return try APIJSON.text(message)
     }
 
-    /// One update as `account`'s page reads it, or nil for another account's order. A tick goes
-    /// out in the feed's own form (the core's writer, `FeedTick.jsonText`: the hot path, one
-    /// string per tick for every screen), as that account's orders left it.
+    /// One update as `account`'s page reads it, or nil for another account's order.
     static func message(_ update: TradingUpdate, for account: AccountID) -> String? {
-        switch update {
-        case .tick(let tick, let left): return (left[account] ?? tick).jsonText
-        case .state(let state):
-            return try? APIJSON.text(StateMessage(state: state.label, refusal: state.refusal.map(RefusalJSON.init)))
-        case .order(let event):
-            guard event.order.account == account else { return nil }
-            return try? APIJSON.text(OrderEventResponse(event, type: "order"))
-        case .market(let status): return try? APIJSON.text(MarketMessage(market: MarketJSON(status)))
-        }
+        ExchangeMessage(update).text(for: account)
     }
 }
 

@@ -14,6 +14,8 @@ public struct AppMetrics: Sendable {
     let openConnections: Meter
     /// Exchange screens' sockets open now.
     let openSockets: Meter
+    /// Exchange screens' sockets closed for falling behind (a page that stopped reading).
+    let socketsFellBehind: Counter
 
     /// Metrics made by `factory`, shown at `/metrics` as `exposition` renders them.
     public init(factory: any MetricsFactory, exposition: @escaping @Sendable () -> [UInt8]) {
@@ -21,5 +23,7 @@ public struct AppMetrics: Sendable {
         self.exposition = exposition
         openConnections = Meter(label: "bourse_http_open_connections", factory: factory)
         openSockets = Meter(label: "bourse_websocket_open_sockets", dimensions: [("socket", "exchange")], factory: factory)
+        socketsFellBehind = Counter(
+            label: "bourse_websocket_fell_behind_total", dimensions: [("socket", "exchange")], factory: factory)
     }
 }

@@ -8,8 +8,8 @@ import Synchronization
 /// A `Service`: register it with the application so that graceful shutdown ends every
 /// subscriber's stream (the screens' sockets then close) and refuses new subscribers.
 /// Publishing never waits: each subscriber has a buffer of `bufferSize` updates that keeps the
-/// newest, so a slow screen misses updates (and reloads what it needs) rather than holding back
-/// the desk or the other screens.
+/// newest, so a slow subscriber misses updates rather than holding back the desk or the others.
+/// (The web app subscribes once for all its screens; its fan-out closes a screen that falls behind.)
 public final class TradingBroadcaster: Service {
     private struct Subscribers {
         var streams: [UInt64: AsyncStream<TradingUpdate>.Continuation] = [:]
@@ -57,9 +57,12 @@ public final class TradingBroadcaster: Service {
     /// commit that makes the update true; on an instance without the desk, what the desk
     /// published reaches it this way (SPEC §15).
     public func publish(_ update: TradingUpdate) {
-        subscribers.withLock { subscribers in
-            for continuation in subscribers.streams.values { continuation.yield(update) }
-        }
+        // Yielded outside the lock: a yield takes the waiting subscriber task's own lock, and a
+        // subscriber task being cancelled holds that lock while its stream's `onTermination` takes
+        // this one. Both under it can deadlock (the exchange socket's fan-out did, at 10,000
+        // sockets). The order holds: one task publishes at a time.
+        let streams = subscribers.withLock { Array($0.streams.values) }
+        for continuation in streams { continuation.yield(update) }
     }
 
     /// Runs until graceful shutdown (or cancellation), then ends every subscriber's stream and

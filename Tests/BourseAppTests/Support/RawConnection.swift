@@ -8,8 +8,11 @@ import NIOSSL
 /// certificate: the tests' own self-signed one).
 struct RawConnection {
     /// Connects to `localhost:port` and runs `body` with a reader and the writer; closes after.
+    /// `receiveBuffer`: the socket's receive buffer in bytes (the system's when nil); a small one
+    /// makes a client that stops reading hold the server back sooner.
     static func open<T: Sendable>(
-        port: Int, tls: Bool = false, _ body: (inout RawReader, NIOAsyncChannelOutboundWriter<ByteBuffer>) async throws -> T
+        port: Int, tls: Bool = false, receiveBuffer: Int? = nil,
+        _ body: (inout RawReader, NIOAsyncChannelOutboundWriter<ByteBuffer>) async throws -> T
     ) async throws -> T {
         let sslContext: NIOSSLContext? =
             tls
@@ -18,7 +21,12 @@ struct RawConnection {
                 configuration.certificateVerification = .none
                 return try NIOSSLContext(configuration: configuration)
             }() : nil
-        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        var bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        if let receiveBuffer {
+            bootstrap = bootstrap.channelOption(.socketOption(.so_rcvbuf), value: SocketOptionValue(receiveBuffer))
+        }
+        let channel =
+            try await bootstrap
             .connect(host: "localhost", port: port) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     if let sslContext {
@@ -141,20 +149,37 @@ struct RawReader {
         }
     }
 
+    /// Reads on to the server's close frame, dropping the messages before it: its code and reason.
+    mutating func closeFrame() async throws -> (code: Int, reason: String) {
+        while true {
+            var (opcode, payload) = try await frame()
+            guard opcode == 0x8 else { continue }
+            let code = payload.readInteger(as: UInt16.self).map(Int.init) ?? 1005
+            return (code, payload.readString(length: payload.readableBytes) ?? "")
+        }
+    }
+
     private mutating func frame() async throws -> (opcode: UInt8, payload: ByteBuffer) {
         while true {
-            var view = buffer
-            if let first = view.readInteger(as: UInt8.self), let second = view.readInteger(as: UInt8.self) {
-                var length: Int? = Int(second & 0x7f)
-                if length == 126 { length = view.readInteger(as: UInt16.self).map(Int.init) }
-                if length == 127 { length = view.readInteger(as: UInt64.self).map(Int.init) }
-                if let length, let payload = view.readSlice(length: length) {
-                    buffer = view
-                    return (first & 0x0f, payload)
-                }
-            }
+            if let frame = nextFrame() { return frame }
             if try await !fill() { throw RawConnectionError.closedEarly("no frame") }
         }
+    }
+
+    /// The next whole frame in `buffer`, read off it. Apart from `frame()`, so that no copy of
+    /// `buffer` is alive while `fill()` appends (each append would copy the whole buffer).
+    private mutating func nextFrame() -> (opcode: UInt8, payload: ByteBuffer)? {
+        var view = buffer
+        guard let first = view.readInteger(as: UInt8.self), let second = view.readInteger(as: UInt8.self) else {
+            return nil
+        }
+        var length: Int? = Int(second & 0x7f)
+        if length == 126 { length = view.readInteger(as: UInt16.self).map(Int.init) }
+        if length == 127 { length = view.readInteger(as: UInt64.self).map(Int.init) }
+        guard let length, let payload = view.readSlice(length: length) else { return nil }
+        buffer = view
+        if buffer.readerIndex > 1 << 20 { buffer.discardReadBytes() }
+        return (first & 0x0f, payload)
     }
 
     /// Reads until the server closes the connection (end of stream, or a reset), dropping what
