@@ -362,7 +362,7 @@ let package = Package(
         .testTarget(
             name: "ExchangeTests",
             dependencies: [
-                "Exchange", "ExchangeLive", "FeedProviders", "StandIns", "TestSupport",
+                "Exchange", "ExchangeLive", "FeedProviders", "StandIns", "Storage", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     ],
     targets: [
         .executableTarget(
@@ -23,6 +24,8 @@ let package = Package(
                 .product(name: "NotificationsFeature", package: "bourse"),
                 .product(name: "BourseCore", package: "bourse"),
                 .product(name: "ReferenceEngines", package: "bourse"),
+                .product(name: "Exchange", package: "bourse"),
+                .product(name: "ExchangeLive", package: "bourse"),
                 .product(name: "BundledData", package: "bourse"),
                 .product(name: "MarketData", package: "bourse"),
                 .product(name: "MarketDataLive", package: "bourse"),
@@ -33,6 +36,7 @@ let package = Package(
                 .product(name: "PushDelivery", package: "bourse"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Benchmarks/BourseBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -10,4 +10,8 @@ public enum TradingUpdate: Sendable {
     case market(MarketStatus)
     /// An order's new state, published only once it is committed.
     case order(OrderEvent)
+    /// An account's waiting trailing stops on one side took a new reference (SPEC.md §10, step 2),
+    /// published once it is committed: one update however many stops moved. Their levels are read
+    /// again from the desk or the store (`OrderStore` derives them from the moves it keeps).
+    case trail(TrailMove)
 }

@@ -48,6 +48,7 @@ extension DeskMessage {
         case .state: "feed state"
         case .market: "market status"
         case .order: "order"
+        case .trail: "trailing stops' move"
         case .status: "status"
         }
     }

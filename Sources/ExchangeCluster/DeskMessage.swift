@@ -11,6 +11,8 @@ enum DeskMessage: Sendable, Equatable {
     case market(MarketStatus)
     /// An order changed, committed: read it, with its fills, from the database.
     case order(id: String, account: AccountID)
+    /// An account's waiting trailing stops on one side took a new reference, committed.
+    case trail(TrailMove)
     /// The desk's holder and where it stands, for an instance that has just started listening.
     case status(holder: String, state: FeedState, market: MarketStatus, lastTick: FeedTick?)
 
@@ -21,6 +23,7 @@ enum DeskMessage: Sendable, Equatable {
         case .state(let state): self = .state(state)
         case .market(let market): self = .market(market)
         case .order(let event): self = .order(id: event.order.id, account: event.order.account)
+        case .trail(let move): self = .trail(move)
         }
     }
 }
@@ -44,6 +47,11 @@ extension DeskMessage {
             wire.kind = "order"
             wire.id = id
             wire.account = account.rawValue
+        case .trail(let move):
+            wire.kind = "trail"
+            wire.account = move.account.rawValue
+            wire.side = move.side.rawValue
+            wire.reference = move.reference.description
         case .status(let holder, let state, let market, let lastTick):
             wire.kind = "status"
             wire.holder = holder
@@ -87,6 +95,11 @@ extension DeskMessage {
         case "order":
             guard let id = wire.id, let account = wire.account else { throw DeskMessageError("an order without its id") }
             return .order(id: id, account: AccountID(account))
+        case "trail":
+            guard let account = wire.account, let side = wire.side.flatMap(Side.init(rawValue:)),
+                let reference = wire.reference.flatMap({ try? Price(parsing: $0) })
+            else { throw DeskMessageError("a trailing stops' move without its account, side or reference") }
+            return .trail(TrailMove(account: AccountID(account), side: side, reference: reference))
         case "status":
             guard let holder = wire.holder else { throw DeskMessageError("a status without its holder") }
             return .status(
@@ -112,6 +125,8 @@ private struct Wire: Codable {
     var market: WireMarket?
     var id: String?
     var account: Int64?
+    var side: String?
+    var reference: String?
     var holder: String?
 }
 

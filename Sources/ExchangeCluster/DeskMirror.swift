@@ -45,6 +45,8 @@ struct DeskMirror: Sendable {
             return [.market(market)]
         case .order:
             return []
+        case .trail(let move):
+            return [.trail(move)]
         case .status(let holder, let state, let market, let tick):
             self.holder = holder
             guard !synced else { return [] }

@@ -179,5 +179,10 @@ struct ExchangeAccountsRoutesTests {
         let event = TradingUpdate.order(OrderEvent(order: order, fills: []))
         #expect(ExchangeSocket.message(event, for: ann)?.contains(#""id":"7""#) == true)
         #expect(ExchangeSocket.message(event, for: .owner) == nil)
+
+        // A new high for ann's trailing sells: one message, to ann alone.
+        let move = TradingUpdate.trail(TrailMove(account: ann, side: .sell, reference: Price(ticks: 10_125)))
+        #expect(ExchangeSocket.message(move, for: ann) == #"{"reference":"101.25","side":"sell","type":"trail"}"#)
+        #expect(ExchangeSocket.message(move, for: .owner) == nil)
     }
 }

@@ -92,8 +92,8 @@ struct ExchangeSocketTests {
         }
     }
 
-    /// SPEC.md §10 on the screen's socket: a trailing stop's level moves with the last price in
-    /// order messages, its trigger comes with the notice the screen shows, and a bracket's exits
+    /// SPEC.md §10 on the screen's socket: a trailing stop's level moves with the last price (one
+    /// `trail` message a side), its trigger comes with the notice the screen shows, and a bracket's exits
     /// arrive as orders of their own with their entry.
     @Test func aTrailingStopsLevelMovesLiveAndItsTriggerIsTold() async throws {
         let (app, desk) = try await Self.app()
@@ -114,9 +114,12 @@ struct ExchangeSocketTests {
                 #expect(placed["stopPrice"] as? String == "100.25")
                 #expect(placed["triggered"] as? Bool == false)
 
+                // A new high: one `trail` message for the side, and the order reads at its new level.
                 await desk.handle(.tick(try ExchangeRoutesTests.tick(2, last: "101.90")))
-                let moved = try #require(try await next("order")["order"] as? [String: Any])
-                #expect(moved["stopPrice"] as? String == "100.90")
+                let moved = try await next("trail")
+                #expect(moved["side"] as? String == "sell" && moved["reference"] as? String == "101.90")
+                let id = try #require(placed["id"] as? String)
+                #expect(try await desk.order(id: id, account: .owner)?.order.stopPrice == Price(ticks: 10_090))
 
                 await desk.handle(
                     .tick(try ExchangeRoutesTests.tick(3, asks: [("100.92", 100)], bids: [("100.88", 100)], last: "100.90")))

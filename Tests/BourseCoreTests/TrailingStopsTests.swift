@@ -44,6 +44,33 @@ struct TrailingStopsTests {
         }
     }
 
+    /// Steps stored as one (the trading desk's batch): each stop placed in the batch comes in its
+    /// state after the batch's later moves, as the engine holds it, and a stop placed after a move
+    /// does not take it.
+    @Test func appendedReportsKeepEachStopInItsLastState() throws {
+        var engine = MatchingEngine()
+        var batch = MatchReport()
+        let steps: [(last: String?, place: Side?)] = [
+            ("100.00", nil), (nil, .sell), (nil, .buy), ("102.00", nil), ("101.00", nil), (nil, .sell), ("99.00", nil),
+            (nil, .buy), ("101.50", nil), ("98.50", nil),
+        ]
+        for (seq, step) in steps.enumerated() {
+            if let last = step.last {
+                batch.append(engine.apply(Self.tick(Int64(seq), last: last)))
+            } else if let side = step.place {
+                batch.append(
+                    engine.submit(
+                        Self.trailing(side, .amount(Self.price("5.00"))), id: "t\(seq)", at: MatchingScript.time(1)))
+            }
+        }
+
+        #expect(batch.trailMoves.count == 4)  // 102.00 (sell), 99.00 (buy), 101.50 (sell), 98.50 (buy)
+        #expect(batch.orders.map(\.id) == ["t1", "t2", "t5", "t7"])
+        #expect(batch.orders == engine.openOrders)
+        let reference = Dictionary(uniqueKeysWithValues: batch.orders.map { ($0.id, $0.trailReference?.description) })
+        #expect(reference == ["t1": "102.00", "t2": "98.50", "t5": "101.50", "t7": "98.50"])
+    }
+
     /// Listed, the same tick also gives every moved order in placement order, as the trading
     /// desk's store needs them; the engine's open orders are the same either way.
     @Test func listedTheMovedOrdersComeInPlacementOrder() {

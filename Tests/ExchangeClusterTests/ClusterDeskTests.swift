@@ -37,6 +37,7 @@ struct ClusterDeskTests {
                 case .tick(let tick, _): heard.append("tick \(tick.seq)")
                 case .order(let event): heard.append("order \(event.order.id) \(event.order.status.rawValue)")
                 case .state(let state): heard.append(state.label)
+                case .trail(let move): heard.append("trail \(move.side.rawValue) \(move.reference)")
                 case .market: break
                 }
                 if heard.contains("order \(bought.order.id) FILLED") { break }
@@ -53,6 +54,19 @@ struct ClusterDeskTests {
                 try await web2.cancel(id: resting.order.id, account: .owner)
             }
             await #expect(throws: OrderError.notFound("999")) { try await web2.cancel(id: "999", account: .owner) }
+
+            // A trailing stop's move: heard by web-2's screen as one message, its level read on web-2.
+            let stop = try await web2.place(
+                try OrderRequest(side: .sell, kind: .trailingStop(.amount(Price(ticks: 30))), quantity: 1), account: .owner)
+            var higher = Ticks.make(2)
+            higher.last = LastTrade(price: Price(ticks: 10_175), size: 100)
+            await desk.handle(.tick(higher))
+            for await update in screen {
+                guard case .trail(let move) = update else { continue }
+                #expect(move == TrailMove(account: .owner, side: .sell, reference: Price(ticks: 10_175)))
+                break
+            }
+            #expect(try await web2.order(id: stop.order.id, account: .owner)?.order.stopPrice == Price(ticks: 10_145))
             // Nothing is left waiting in the inbox.
             #expect(try await cluster.inbox.take(by: "check") == [])
         }
@@ -67,6 +81,12 @@ struct ClusterDeskTests {
             let web2 = cluster.instances[1].desk
             let resting = try await web2.place(.limit(.buy, quantity: 10, price: Price(ticks: 10_000)), account: .owner)
             #expect(resting.order.status == .pending)
+            // A trailing sell 0.30 behind 101.25, moved by a new high to 101.75: its level is 101.45.
+            let stop = try await web2.place(
+                try OrderRequest(side: .sell, kind: .trailingStop(.amount(Price(ticks: 30))), quantity: 5), account: .owner)
+            var higher = Ticks.make(2)
+            higher.last = LastTrade(price: Price(ticks: 10_175), size: 100)
+            await first.handle(.tick(higher))
 
             // web-1's connection to the server ends, as when its process is killed.
             try await cluster.database.execute(
@@ -83,6 +103,9 @@ struct ClusterDeskTests {
             let after = try #require(try await web2.order(id: resting.order.id, account: .owner))
             #expect(after.order.status == .filled && after.fills.map(\.quantity) == [10])
             #expect(after.fills.first?.price == Price(ticks: 9_990))
+            // The new desk read the stop's moved level back: the last at 101.25 triggered it.
+            let stopped = try #require(try await web2.order(id: stop.order.id, account: .owner))
+            #expect(stopped.order.status == .filled && stopped.order.triggerPrice == Price(ticks: 10_125))
 
             // Orders keep their numbers across desks.
             let next = try await cluster.instances[0].desk.place(.market(.buy, quantity: 1), account: .owner)

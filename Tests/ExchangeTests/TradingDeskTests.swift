@@ -40,6 +40,7 @@ struct TradingDeskTests {
             case .tick(let tick, _): "tick \(tick.seq)"
             case .order(let event): "order \(event.order.id) \(event.order.status.rawValue)"
             case .market(let status): "market \(status.isOpen)"
+            case .trail(let move): "trail \(move.side.rawValue) \(move.reference)"
             }
         }
         #expect(kinds == ["state live", "tick 1", "order 1 PENDING", "tick 2", "order 1 FILLED", "state stale"])

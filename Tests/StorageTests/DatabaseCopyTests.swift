@@ -13,7 +13,7 @@ struct DatabaseCopyTests {
 
     /// A file with something in every table: two people, a session, a token, a saved answer, a
     /// watchlist, alerts (one removed), a device, settings, notices and a queued push, orders and
-    /// fills, a server setting.
+    /// fills, a trailing stop's move, a server setting.
     static func filledFile() async throws -> TemporaryDatabase {
         let file = try TemporaryDatabase()
         let stores = DatabaseStores(sqlite: file.database)
@@ -44,6 +44,16 @@ struct DatabaseCopyTests {
             status: .partiallyFilled, filledQuantity: 4, filledTicks: 40_000)
         let fill = Fill(orderID: "1", account: ann, seq: 7, time: time, side: .buy, price: Price(ticks: 10_000), quantity: 4)
         try await stores.orders.save(orders: [order], fills: [fill])
+        // A trailing stop waiting, and a new high stored after it.
+        var trailing = Order(
+            id: "2", account: ann,
+            request: try OrderRequest(side: .sell, kind: .trailingStop(.amount(Price(ticks: 100))), quantity: 5),
+            createdAt: time)
+        trailing.trailReference = Price(ticks: 10_000)
+        try await stores.orders.save(orders: [trailing], fills: [])
+        try await stores.orders.save(
+            orders: [], fills: [], trailMoves: [TrailMove(account: ann, side: .sell, reference: Price(ticks: 10_300))],
+            answering: [:])
         try await stores.settings.setLeaderboardHidden(true)
         _ = try await stores.sends.take(source: "polygon:x", capacity: 5, window: 60, at: time)
         return file
@@ -75,6 +85,7 @@ struct DatabaseCopyTests {
                 == before.notifications.dueDeliveries(at: Self.time, limit: 10))
         #expect(try await after.orders.allFills() == before.orders.allFills())
         #expect(try await after.orders.openOrders() == before.orders.openOrders())
+        #expect(try await after.orders.order(id: "2", account: ann)?.stopPrice == Price(ticks: 10_200))
         #expect(try await after.settings.leaderboardHidden())
 
         // The next alert is 4 (3 was removed in the file), the next person 3.

@@ -94,7 +94,7 @@ struct PostgresDeskLinkTests {
 
             // The commit that stores the order answers it, and tells its poster.
             let order = Order(id: "1", account: .owner, request: request, createdAt: Date(timeIntervalSince1970: 1_763_820_000))
-            try await database.stores.orders.save(orders: [order], fills: [], answering: [place.ticket: "1"])
+            try await database.stores.orders.save(orders: [order], fills: [], trailMoves: [], answering: [place.ticket: "1"])
             #expect(try await heard.next() == .answered(place.ticket))
             #expect(try await inbox.answer(place.ticket) == .order(id: "1"))
             try await inbox.refuse(cancel.ticket, .notOpen(orderID: "9", status: .filled))

@@ -9,6 +9,8 @@ public final class MemoryOrderStore: OrderStore {
         /// Ids in the order they were first stored.
         public var placement: [String] = []
         public var fills: [Fill] = []
+        /// Every trailing stops' move saved, in order.
+        public var trailMoves: [TrailMove] = []
         /// How many times `save` was called, failed ones included.
         public var saveCalls = 0
         /// The ids of each committed save, in commit order.
@@ -36,7 +38,11 @@ public final class MemoryOrderStore: OrderStore {
         public let call: Int
     }
 
-    public func save(orders: [Order], fills: [Fill], answering: [DeskTicket: String]) async throws {
+    /// The moves are kept as the database keeps them: applied to the waiting trailing stops not
+    /// saved with them, in order.
+    public func save(
+        orders: [Order], fills: [Fill], trailMoves: [TrailMove], answering: [DeskTicket: String]
+    ) async throws {
         let call = contents.withLock { contents in
             contents.saveCalls += 1
             return contents.saveCalls
@@ -45,6 +51,12 @@ public final class MemoryOrderStore: OrderStore {
         if saveDuration > .zero { try? await Task.sleep(for: saveDuration) }
         if call == failingSave { throw SaveFailed(call: call) }
         contents.withLock { contents in
+            for move in trailMoves {
+                for (id, order) in contents.orders where order.isWaitingTrailingStop {
+                    contents.orders[id] = move.applied(to: order)
+                }
+            }
+            contents.trailMoves += trailMoves
             for order in orders {
                 if contents.orders[order.id] == nil { contents.placement.append(order.id) }
                 contents.orders[order.id] = order

@@ -10,6 +10,7 @@ let benchmarks: @Sendable () -> Void = {
     SearchBenchmarks.register()
     ExchangeBenchmarks.register()
     OrderTypesBenchmarks.register()
+    DeskTrailBenchmarks.register()
     AccountsBenchmarks.register()
     AlertBenchmarks.register()
     PushBenchmarks.register()

@@ -22,6 +22,11 @@ struct ExchangeMessage {
         case .order(let event):
             everyone = nil
             byAccount = (try? APIJSON.text(OrderEventResponse(event, type: "order"))).map { [event.order.account: $0] } ?? [:]
+        case .trail(let move):
+            everyone = nil
+            byAccount =
+                (try? APIJSON.text(TrailMessage(side: move.side.rawValue, reference: move.reference.description)))
+                .map { [move.account: $0] } ?? [:]
         case .market(let status):
             everyone = try? APIJSON.text(MarketMessage(market: MarketJSON(status)))
             byAccount = [:]

@@ -167,6 +167,15 @@ struct MarketMessage: Encodable {
     let market: MarketJSON
 }
 
+/// `{"type":"trail","side":"sell","reference":"101.25"}`: the account's waiting trailing stops on
+/// that side took the new reference (SPEC.md §10, step 2); their levels are read again from
+/// `/api/v1/orders`. One message however many stops moved.
+struct TrailMessage: Encodable {
+    let type = "trail"
+    let side: String
+    let reference: String
+}
+
 /// A tick as the feed protocol writes it, for the snapshot's `book`.
 struct TickMessage: Encodable {
     let type = "tick"

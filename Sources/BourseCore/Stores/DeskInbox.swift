@@ -3,7 +3,7 @@
 /// while no desk runs is kept, and taken by the next desk.
 ///
 /// An order's answer is written in the commit that stores the order
-/// (`OrderStore.save(orders:fills:answering:)`): a desk that dies before it leaves the request
+/// (`OrderStore.save(orders:fills:trailMoves:answering:)`): a desk that dies before it leaves the request
 /// unanswered and the order unwritten, and the next desk does it; one that dies after has
 /// answered it. Refusals are written by `refuse`.
 public protocol DeskInbox: Sendable {

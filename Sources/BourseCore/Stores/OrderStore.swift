@@ -12,9 +12,14 @@ public protocol OrderStore: Sendable {
     /// is stored, or (when it throws) none of it. An order that appears more than once is stored
     /// in its last state; a new order takes its place among the others by its first appearance.
     ///
+    /// `trailMoves` are the trailing stops' moves since the last save, in order (`TrailMove`): a
+    /// waiting trailing stop not in `orders` is read back with every move stored after its own
+    /// last save applied (the reads below), so a move is stored once, not once per stop moved.
+    /// The `orders` given are in their state after every move given.
+    ///
     /// `answering` maps desk requests (SPEC §15) to the order each placed or cancelled: they are
     /// marked answered in the same transaction, and their posters told once it commits.
-    func save(orders: [Order], fills: [Fill], answering: [DeskTicket: String]) async throws
+    func save(orders: [Order], fills: [Fill], trailMoves: [TrailMove], answering: [DeskTicket: String]) async throws
     /// Every account's orders still open (PENDING or PARTIALLY_FILLED), oldest first: the
     /// engine's resting orders after a restart.
     func openOrders() async throws -> [Order]
@@ -36,8 +41,8 @@ public protocol OrderStore: Sendable {
 }
 
 extension OrderStore {
-    /// Saves `orders` and `fills`, answering no desk request.
+    /// Saves `orders` and `fills`, with no trailing stops' move, answering no desk request.
     public func save(orders: [Order], fills: [Fill]) async throws {
-        try await save(orders: orders, fills: fills, answering: [:])
+        try await save(orders: orders, fills: fills, trailMoves: [], answering: [:])
     }
 }

@@ -89,12 +89,15 @@ extension TradingDesk {
     /// and answered in order. The engine is not touched again until this returns.
     func process(_ jobs: [Job]) async {
         let batch = jobs.map { apply($0) }
-        let changes = Self.merged(batch.map(\.report))
+        var changes = Self.merged(batch.map(\.report))
+        checkpointTrailingStops(into: &changes)
         var committed = true
         if !changes.isEmpty {
             let start = ContinuousClock.now
             do {
-                try await store.save(orders: changes.orders, fills: changes.fills, answering: Self.answering(batch))
+                try await store.save(
+                    orders: changes.orders, fills: changes.fills, trailMoves: changes.trailMoves,
+                    answering: Self.answering(batch))
                 metrics.committed(in: start.duration(to: .now))
                 for fill in changes.fills { ledgers[fill.account, default: AccountLedger()].apply(fill) }
             } catch  where Task.isCancelled {
@@ -131,12 +134,15 @@ extension TradingDesk {
                 applied.updates.append(.tick(tick, left: [:]))
                 break
             }
-            // The store and the screens keep each trailing stop's reference: each moved one is listed.
-            applied.report = engine.apply(tick, movedStops: .listed)
+            // Trailing stops that only moved are told once per account and side (`TrailMove`), to
+            // the store and to the screens alike: a new high costs the same with 1 or 10,000 stops.
+            applied.report = engine.apply(tick)
             // The accounts whose resting orders took from this tick see what they left of it.
             let takers = Set(applied.report.fills.map(\.account))
             let left = Dictionary(uniqueKeysWithValues: takers.map { ($0, engine.book(account: $0) ?? tick) })
-            applied.updates += [.tick(tick, left: left)] + OrderEvent.all(in: applied.report).map(TradingUpdate.order)
+            applied.updates +=
+                [.tick(tick, left: left)] + OrderEvent.all(in: applied.report).map(TradingUpdate.order)
+                + applied.report.trailMoves.map(TradingUpdate.trail)
         case .feed(.state(let state), _):
             guard state != appliedFeedState else { break }
             appliedFeedState = state
@@ -173,6 +179,16 @@ extension TradingDesk {
             }
         }
         return applied
+    }
+
+    /// Every `trailCheckpoint` moves, every waiting trailing stop is stored with its reference as
+    /// the engine has it, so the store reads none of them through more than that many moves and
+    /// can forget the moves before (`OrderStore.save`): O(n) once in that many moves, not per tick.
+    func checkpointTrailingStops(into changes: inout MatchReport) {
+        trailMovesSinceCheckpoint += changes.trailMoves.count
+        guard trailMovesSinceCheckpoint >= Self.trailCheckpoint else { return }
+        trailMovesSinceCheckpoint = 0
+        for order in engine.openOrders where order.isWaitingTrailingStop { changes.note(order) }
     }
 
     /// The market's status now; when it changed, the engine follows it (at the close its book is
@@ -259,12 +275,13 @@ extension TradingDesk {
         return answering
     }
 
-    /// The batch's reports as one: every fill in order, and each order once, in its last state,
-    /// where it first appeared (so new orders are stored in the order they were placed).
+    /// The batch's reports as one: every fill and trailing stops' move in order, and each order
+    /// once, in its last state (a waiting trailing stop with the batch's later moves), where it
+    /// first appeared (so new orders are stored in the order they were placed).
     static func merged(_ reports: [MatchReport]) -> MatchReport {
         guard reports.count > 1 else { return reports.first ?? MatchReport() }
         var merged = MatchReport()
-        for report in reports { merged.absorb(report) }
+        for report in reports { merged.append(report) }
         return merged
     }
 }
@@ -296,7 +313,7 @@ extension TradingUpdate {
     var needsNoCommit: Bool {
         switch self {
         case .state, .market: true
-        case .tick, .order: false
+        case .tick, .order, .trail: false
         }
     }
 }

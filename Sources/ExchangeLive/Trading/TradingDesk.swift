@@ -89,6 +89,10 @@ public actor TradingDesk: Service {
     /// The ledgers with the fills applied to the engine too, committed or not: the cash rule
     /// checks a new order against them, so two orders in one batch see each other's fills.
     var appliedLedgers: [AccountID: AccountLedger]
+    /// Trailing stops' moves stored since every waiting trailing stop was last written whole.
+    var trailMovesSinceCheckpoint = 0
+    /// How many moves the store keeps before the waiting trailing stops are written whole again.
+    static let trailCheckpoint = 1_024
     /// Every account's starting cash, or nil for infinite capital (`BOURSE_STARTING_CASH`).
     public nonisolated let startingCash: StartingCash?
 

@@ -29,6 +29,7 @@ public enum DatabaseCopy {
         ("saved_answer", ["key"]), ("watchlist", ["account_id", "symbol"]), ("price_alert", ["id"]), ("push_key", ["id"]),
         ("push_subscription", ["id"]), ("push_setting", ["account_id", "kind"]), ("notice", ["id"]),
         ("push_delivery", ["id"]), ("exchange_order", ["row"]), ("exchange_fill", ["id"]), ("server_setting", ["key"]),
+        ("exchange_trail_move", ["seq"]),
     ]
 
     /// Tables whose rows matter for a minute only: the sends to the sources (`SendLedger`), and
@@ -38,7 +39,7 @@ public enum DatabaseCopy {
     /// The identity columns, whose sequences go on after the copy.
     static let identities: [(table: String, column: String)] = [
         ("account", "id"), ("api_token", "id"), ("price_alert", "id"), ("push_subscription", "id"), ("notice", "id"),
-        ("push_delivery", "id"), ("exchange_order", "row"), ("exchange_fill", "id"),
+        ("push_delivery", "id"), ("exchange_order", "row"), ("exchange_fill", "id"), ("exchange_trail_move", "seq"),
     ]
 
     public static func copy(from source: BourseDatabase, to target: PostgreSQLDatabase) async throws(StorageError) -> Report {

@@ -19,6 +19,7 @@ enum Migrations {
         SourceMigrations.sourceSends,
         ExchangeMigrations.deskInbox,
         SourceMigrations.sendRequests,
+        ExchangeMigrations.trailMoves,
     ]
 
     /// Registers every change with GRDB, for SQLite.

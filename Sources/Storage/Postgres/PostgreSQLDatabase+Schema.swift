@@ -1,3 +1,4 @@
+import BourseCore
 import Foundation
 internal import PostgresNIO
 
@@ -16,6 +17,17 @@ extension PostgreSQLDatabase {
             for statement in SQLScript.statements(script) {
                 try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
             }
+        }
+    }
+
+    /// How many rows of `table` (one with an `account_id`) are `account`'s.
+    func count(_ table: String, account: AccountID) async throws -> Int {
+        let logger = logger
+        var binds = PostgresBindings()
+        binds.append(account.rawValue)
+        let query = PostgresQuery(unsafeSQL: "SELECT COUNT(*) AS n FROM \(table) WHERE account_id = $1", binds: binds)
+        return try await read("count \(table)") { connection in
+            Int(try await connection.row(query, logger: logger)?.int("n") ?? 0)
         }
     }
 }

@@ -3,7 +3,45 @@ import Foundation
 
 /// The exchange's rows as the app's values, for both databases.
 enum OrderRecords {
+    /// The orders' rows with, for a waiting trailing stop, the furthest reference of the moves of
+    /// its account and side stored after its row (`moved_reference_ticks`: the lowest for a buy,
+    /// the highest for a sell; NULL when none): `order(_:)` applies it. The same SQL in both
+    /// databases; a condition and an order follow, on `exchange_order`'s own columns.
+    static let select = """
+        SELECT o.*, CASE WHEN o.type = 'trailing_stop' AND o.triggered = 0
+                AND o.status IN ('PENDING', 'PARTIALLY_FILLED') THEN
+            CASE WHEN o.side = 'buy' THEN
+                (SELECT MIN(m.reference_ticks) FROM exchange_trail_move m
+                    WHERE m.account_id = o.account_id AND m.side = o.side AND m.seq > o.trail_move_seq)
+            ELSE
+                (SELECT MAX(m.reference_ticks) FROM exchange_trail_move m
+                    WHERE m.account_id = o.account_id AND m.side = o.side AND m.seq > o.trail_move_seq)
+            END
+        END AS moved_reference_ticks
+        FROM exchange_order o
+        """
+
+    /// Forgets the moves no waiting trailing stop reads any more: those at or before the oldest
+    /// such stop's row (every move when none waits). Both databases.
+    static let forgetReadMoves = """
+        DELETE FROM exchange_trail_move WHERE seq <= COALESCE(
+            (SELECT MIN(trail_move_seq) FROM exchange_order
+                WHERE status IN ('PENDING', 'PARTIALLY_FILLED') AND type = 'trailing_stop' AND triggered = 0),
+            (SELECT MAX(seq) FROM exchange_trail_move))
+        """
+
+    /// How many moves are stored between two `forgetReadMoves`.
+    static let movesBetweenForgetting: Int64 = 1_024
+
+    /// An order from a row of `select`.
     static func order(_ row: some StoredRow) throws -> Order {
+        let stored = try storedOrder(row)
+        guard let moved = try row.optionalInt("moved_reference_ticks") else { return stored }
+        return TrailMove(account: stored.account, side: stored.side, reference: Price(ticks: moved)).applied(to: stored)
+    }
+
+    /// An order as its row holds it, before the moves stored after it.
+    private static func storedOrder(_ row: some StoredRow) throws -> Order {
         let id = try row.text("id")
         func unreadable(_ reason: String) -> StorageError { .failed(operation: "read order \(id)", reason: reason) }
         guard let side = Side(rawValue: try row.text("side")), let type = OrderType(rawValue: try row.text("type")),

@@ -18,25 +18,41 @@ public struct DatabaseOrderStore: OrderStore {
     /// One transaction on GRDB's writer queue (its own serial dispatch queue, not a thread of the
     /// cooperative pool): the caller is suspended, not blocked, through the commit and its fsync.
     ///
+    /// The moves are inserted first, and every order row written records the last move's `seq`;
+    /// each 1,024th move, the moves no waiting trailing stop reads any more are deleted.
+    ///
     /// `answering` marks desk requests answered (SPEC §15); one SQLite instance has none.
-    public func save(orders: [Order], fills: [Fill], answering: [DeskTicket: String]) async throws {
+    public func save(
+        orders: [Order], fills: [Fill], trailMoves: [TrailMove], answering: [DeskTicket: String]
+    ) async throws {
         try await attempt("save orders and fills") {
             try await database.writer.write { db in
+                let lastMove = "SELECT COALESCE(MAX(seq), 0) FROM exchange_trail_move"
+                let before = try Int64.fetchOne(db, sql: lastMove) ?? 0
+                let insertMove = try db.cachedStatement(
+                    sql: """
+                        INSERT INTO exchange_trail_move (account_id, side, reference_ticks)
+                        SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM account WHERE id = ?1)
+                        """)
+                for move in trailMoves {
+                    try insertMove.execute(arguments: [move.account.rawValue, move.side.rawValue, move.reference.ticks])
+                }
+                let after = trailMoves.isEmpty ? before : try Int64.fetchOne(db, sql: lastMove) ?? 0
                 // Cached statements: a group commit writes many rows with the same two statements.
                 let upsert = try db.cachedStatement(
                     sql: """
                         INSERT INTO exchange_order (id, account_id, side, type, quantity, limit_ticks, stop_ticks, trail_ticks,
                             trail_percent, time_in_force, take_profit_ticks, stop_loss_ticks, parent_id, triggered,
                             trigger_ticks, trail_reference_ticks, created_at, status, filled_quantity, filled_ticks,
-                            reason, updated_at)
-                        SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+                            reason, updated_at, trail_move_seq)
+                        SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
                         WHERE EXISTS (SELECT 1 FROM account WHERE id = ?2)
                         ON CONFLICT(id) DO UPDATE SET
                             quantity = excluded.quantity, triggered = excluded.triggered,
                             trigger_ticks = excluded.trigger_ticks, trail_reference_ticks = excluded.trail_reference_ticks,
                             status = excluded.status, filled_quantity = excluded.filled_quantity,
                             filled_ticks = excluded.filled_ticks, reason = excluded.reason,
-                            updated_at = excluded.updated_at
+                            updated_at = excluded.updated_at, trail_move_seq = excluded.trail_move_seq
                         """)
                 for order in orders {
                     let kind = order.kind.fields
@@ -48,7 +64,7 @@ public struct DatabaseOrderStore: OrderStore {
                         order.bracket?.takeProfit?.ticks, order.bracket?.stopLoss?.ticks, order.parentID, order.triggered,
                         order.triggerPrice?.ticks, order.trailReference?.ticks, order.createdAt.timeIntervalSince1970,
                         order.status.rawValue, order.filledQuantity, order.filledTicks, order.reason,
-                        order.updatedAt.timeIntervalSince1970,
+                        order.updatedAt.timeIntervalSince1970, after,
                     ])
                 }
                 let insertFill = try db.cachedStatement(
@@ -66,6 +82,9 @@ public struct DatabaseOrderStore: OrderStore {
                     try db.execute(
                         sql: "UPDATE desk_request SET order_id = ? WHERE ticket = ?", arguments: [orderID, ticket.rawValue])
                 }
+                if after / OrderRecords.movesBetweenForgetting != before / OrderRecords.movesBetweenForgetting {
+                    try db.execute(sql: OrderRecords.forgetReadMoves)
+                }
             }
         }
     }
@@ -74,7 +93,7 @@ public struct DatabaseOrderStore: OrderStore {
         try await attempt("read the open orders") {
             try await database.writer.read { db in
                 try Row.fetchAll(
-                    db, sql: "SELECT * FROM exchange_order WHERE status IN ('PENDING', 'PARTIALLY_FILLED') ORDER BY row"
+                    db, sql: OrderRecords.select + " WHERE status IN ('PENDING', 'PARTIALLY_FILLED') ORDER BY row"
                 ).map(OrderRecords.order)
             }
         }
@@ -86,7 +105,7 @@ public struct DatabaseOrderStore: OrderStore {
                 try Row.fetchAll(
                     db,
                     sql: """
-                        SELECT * FROM exchange_order
+                        \(OrderRecords.select)
                         WHERE status IN ('PENDING', 'PARTIALLY_FILLED') AND account_id = ? ORDER BY row
                         """, arguments: [account.rawValue]
                 ).map(OrderRecords.order)
@@ -98,7 +117,7 @@ public struct DatabaseOrderStore: OrderStore {
         try await attempt("read the orders") {
             try await database.writer.read { db in
                 try Row.fetchAll(
-                    db, sql: "SELECT * FROM exchange_order WHERE account_id = ? ORDER BY row DESC LIMIT ?",
+                    db, sql: OrderRecords.select + " WHERE account_id = ? ORDER BY row DESC LIMIT ?",
                     arguments: [account.rawValue, limit]
                 ).map(OrderRecords.order)
             }
@@ -109,7 +128,7 @@ public struct DatabaseOrderStore: OrderStore {
         try await attempt("read order \(id)") {
             try await database.writer.read { db in
                 try Row.fetchOne(
-                    db, sql: "SELECT * FROM exchange_order WHERE id = ? AND account_id = ?",
+                    db, sql: OrderRecords.select + " WHERE id = ? AND account_id = ?",
                     arguments: [id, account.rawValue]
                 ).map(OrderRecords.order)
             }
@@ -121,7 +140,7 @@ public struct DatabaseOrderStore: OrderStore {
             try await database.writer.read { db -> (order: Order, fills: [Fill])? in
                 guard
                     let order = try Row.fetchOne(
-                        db, sql: "SELECT * FROM exchange_order WHERE id = ? AND account_id = ?",
+                        db, sql: OrderRecords.select + " WHERE id = ? AND account_id = ?",
                         arguments: [id, account.rawValue])
                 else { return nil }
                 let fills = try Row.fetchAll(

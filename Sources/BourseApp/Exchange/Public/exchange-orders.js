@@ -177,6 +177,28 @@ export function onOrderEvent(message) {
     if (message.fills && message.fills.length > 0 || changed) refreshPosition();
 }
 
+/** The account's trailing stops on one side took a new reference: their levels are read again,
+ *  at most once a second however fast the market makes new highs (the server says a move once,
+ *  not once per stop). */
+let trailTimer = null, trailLoaded = 0;
+export function onTrailMove() {
+    if (trailTimer !== null) return;
+    const wait = Math.max(0, trailLoaded + 1000 - Date.now());
+    trailTimer = setTimeout(async function () {
+        trailLoaded = Date.now();
+        try {
+            const open = await bourse.getJSON("/api/v1/orders?status=open&limit=100", 15000);
+            let changed = false;
+            for (const order of open.orders || []) changed = mergeOrder(order) || changed;
+            if (changed) renderOrders();
+        } catch (error) {
+            // The next move asks again; a page that reconnects reloads every order.
+        } finally {
+            trailTimer = null;
+        }
+    }, wait);
+}
+
 function isOpen(order) {
     return order.status === "PENDING" || order.status === "PARTIALLY_FILLED";
 }

@@ -1,7 +1,7 @@
 import * as bourse from "./bourse.js";
 import { state, renderBadge, setFeedState } from "./exchange-state.js";
 import { onTick, onSnapshot, loadBook } from "./exchange-chart.js";
-import { onOrderEvent, loadOrders } from "./exchange-orders.js";
+import { onOrderEvent, onTrailMove, loadOrders } from "./exchange-orders.js";
 import { refreshPosition } from "./exchange-position.js";
 import { setMarket } from "./exchange-market.js";
 
@@ -49,6 +49,7 @@ export function connect() {
         case "state": setFeedState(message); renderBadge(); break;
         case "market": setMarket(message.market); break;
         case "order": onOrderEvent(message); break;
+        case "trail": onTrailMove(); break;
         default: break;
         }
     };

@@ -37,6 +37,18 @@ public struct MatchReport: Sendable, Equatable {
         for order in other.orders { note(order) }
     }
 
+    /// Appends a later step's changes, keeping each order here in its last state: a trailing stop
+    /// still waiting takes the later step's `TrailMove`s (which list no order) before the later
+    /// step's own orders are noted. For a batch of steps stored as one (the trading desk's commit).
+    public mutating func append(_ later: MatchReport) {
+        if !later.trailMoves.isEmpty {
+            for i in orders.indices where orders[i].isWaitingTrailingStop {
+                for move in later.trailMoves { orders[i] = move.applied(to: orders[i]) }
+            }
+        }
+        absorb(later)
+    }
+
     /// Whether nothing happened.
     public var isEmpty: Bool { fills.isEmpty && orders.isEmpty && trailMoves.isEmpty }
 

@@ -6,7 +6,7 @@ public enum MovedStops: Sendable {
     /// engine (`openOrders`), or from a copy kept up to date with `TrailMove.applied(to:)`.
     case summarized
     /// The `TrailMove`s, and also every moved order in its new state in `orders` (in placement
-    /// order, before the tick's other changes): O(k) for k moved stops. For a reader that stores
-    /// each order as a row with its reference, such as the trading desk's store.
+    /// order, before the tick's other changes): O(k) for k moved stops. For a reader that wants
+    /// each moved order (the property tests; the desk's store keeps the moves, `OrderStore`).
     case listed
 }

@@ -22,12 +22,18 @@ public struct TrailMove: Hashable, Sendable {
     /// reference where it is beyond its own (lower for a buy, higher for a sell); any other order
     /// is returned as it is. Applying a move twice changes nothing more.
     public func applied(to order: Order) -> Order {
-        guard order.account == account, order.side == side, order.status.isOpen, !order.triggered,
-            case .trailingStop = order.kind
-        else { return order }
+        guard order.account == account, order.side == side, order.isWaitingTrailingStop else { return order }
         var moved = order
         moved.trailReference =
             order.trailReference.map { side == .buy ? min($0, reference) : max($0, reference) } ?? reference
         return moved
+    }
+}
+
+extension Order {
+    /// An open trailing stop that has not triggered: one that `TrailMove`s move.
+    public var isWaitingTrailingStop: Bool {
+        guard status.isOpen, !triggered, case .trailingStop = kind else { return false }
+        return true
     }
 }

@@ -14,9 +14,28 @@ public struct PostgresOrderStore: OrderStore {
     /// As in SQLite: the rows of an account removed meanwhile are not written. Each desk request
     /// in `answering` is marked answered by its order in the same transaction, and its poster
     /// told when it commits (`pg_notify` is sent at the commit, and not at all on a rollback).
-    public func save(orders: [Order], fills: [Fill], answering: [DeskTicket: String]) async throws {
+    /// The trailing stops' moves as in SQLite: inserted first, the last one's `seq` on every order
+    /// row written, the moves no waiting stop reads forgotten each 1,024th. One desk writes at a
+    /// time (SPEC §15), so the identity's order is the moves' order.
+    public func save(
+        orders: [Order], fills: [Fill], trailMoves: [TrailMove], answering: [DeskTicket: String]
+    ) async throws {
         let logger = database.logger
         try await database.write("save orders and fills") { connection in
+            func lastMove() async throws -> Int64 {
+                try await connection.row("SELECT COALESCE(MAX(seq), 0) AS last FROM exchange_trail_move", logger: logger)?
+                    .int("last") ?? 0
+            }
+            let before = try await lastMove()
+            for move in trailMoves {
+                try await connection.run(
+                    """
+                    INSERT INTO exchange_trail_move (account_id, side, reference_ticks)
+                    SELECT \(move.account.rawValue), \(move.side.rawValue), \(move.reference.ticks)
+                    WHERE EXISTS (SELECT 1 FROM account WHERE id = \(move.account.rawValue))
+                    """, logger: logger)
+            }
+            let after = trailMoves.isEmpty ? before : try await lastMove()
             for order in orders {
                 let kind = order.kind.fields
                 try await connection.run(
@@ -24,21 +43,21 @@ public struct PostgresOrderStore: OrderStore {
                     INSERT INTO exchange_order (id, account_id, side, type, quantity, limit_ticks, stop_ticks, trail_ticks,
                         trail_percent, time_in_force, take_profit_ticks, stop_loss_ticks, parent_id, triggered,
                         trigger_ticks, trail_reference_ticks, created_at, status, filled_quantity, filled_ticks,
-                        reason, updated_at)
+                        reason, updated_at, trail_move_seq)
                     SELECT \(order.id), \(order.account.rawValue), \(order.side.rawValue), \(kind.type.rawValue),
                         \(order.quantity), \(kind.limitPrice?.ticks), \(kind.stopPrice?.ticks), \(kind.trailAmount?.ticks),
                         \(kind.trailPercent?.description), \(order.timeInForce.rawValue),
                         \(order.bracket?.takeProfit?.ticks), \(order.bracket?.stopLoss?.ticks), \(order.parentID),
                         \(order.triggered ? 1 : 0), \(order.triggerPrice?.ticks), \(order.trailReference?.ticks),
                         \(order.createdAt.timeIntervalSince1970), \(order.status.rawValue), \(order.filledQuantity),
-                        \(order.filledTicks), \(order.reason), \(order.updatedAt.timeIntervalSince1970)
+                        \(order.filledTicks), \(order.reason), \(order.updatedAt.timeIntervalSince1970), \(after)
                     WHERE EXISTS (SELECT 1 FROM account WHERE id = \(order.account.rawValue))
                     ON CONFLICT (id) DO UPDATE SET
                         quantity = excluded.quantity, triggered = excluded.triggered,
                         trigger_ticks = excluded.trigger_ticks, trail_reference_ticks = excluded.trail_reference_ticks,
                         status = excluded.status, filled_quantity = excluded.filled_quantity,
                         filled_ticks = excluded.filled_ticks, reason = excluded.reason,
-                        updated_at = excluded.updated_at
+                        updated_at = excluded.updated_at, trail_move_seq = excluded.trail_move_seq
                     """, logger: logger)
             }
             for fill in fills {
@@ -54,6 +73,9 @@ public struct PostgresOrderStore: OrderStore {
                 try await connection.run(
                     "UPDATE desk_request SET order_id = \(orderID) WHERE ticket = \(ticket.rawValue)", logger: logger)
                 try await PostgresDeskLink.notify(.answered(ticket), on: connection, logger: logger)
+            }
+            if after / OrderRecords.movesBetweenForgetting != before / OrderRecords.movesBetweenForgetting {
+                try await connection.run(PostgresQuery(unsafeSQL: OrderRecords.forgetReadMoves), logger: logger)
             }
         }
     }
@@ -81,7 +103,7 @@ public struct PostgresOrderStore: OrderStore {
         return try await database.read("read order \(id) and its fills") { connection -> (order: Order, fills: [Fill])? in
             guard
                 let order = try await connection.row(
-                    "SELECT * FROM exchange_order WHERE id = \(id) AND account_id = \(account.rawValue)", logger: logger)
+                    "\(unescaped: OrderRecords.select) WHERE id = \(id) AND account_id = \(account.rawValue)", logger: logger)
             else { return nil }
             let fills = try await connection.rows(
                 "\(unescaped: Self.fillsQuery) WHERE f.order_id = \(id) ORDER BY f.id", logger: logger)
@@ -118,7 +140,7 @@ public struct PostgresOrderStore: OrderStore {
         let logger = database.logger
         return try await database.read(operation) { connection in
             try await connection.rows(
-                PostgresQuery(unsafeSQL: "SELECT * FROM exchange_order " + condition.sql, binds: condition.binds),
+                PostgresQuery(unsafeSQL: OrderRecords.select + " " + condition.sql, binds: condition.binds),
                 logger: logger
             ).map(OrderRecords.order)
         }
