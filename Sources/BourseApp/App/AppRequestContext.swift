@@ -3,6 +3,7 @@ import BourseCore
 import Foundation
 import Hummingbird
 import HummingbirdWebSocket
+import NIOCore
 
 /// The context of every request the app handles, pages, API and sockets alike (one router
 /// serves all three): Hummingbird's core context, the WebSocket handler a socket route sets,
@@ -15,6 +16,9 @@ public struct AppRequestContext: RequestContext, WebSocketRequestContext {
     /// Who sent the request, once `SignInMiddleware` checked its session or token (nil: nobody,
     /// or sign-in is off).
     public var identity: Identity?
+    /// The connection's channel: the exchange socket's frames are written to it on its event
+    /// loop, many sockets at once (`ExchangeFanout`).
+    public let channel: any Channel
 
     /// Whose data the request reads and writes: the signed-in account's, or the owner's while
     /// sign-in is off (one person alone, SPEC §14).
@@ -25,6 +29,7 @@ public struct AppRequestContext: RequestContext, WebSocketRequestContext {
     public init(source: Source) {
         coreContext = .init(source: source)
         webSocket = .init()
+        channel = source.channel
         connection = ConnectionInfo(clientAddress: source.channel.remoteAddress?.ipAddress ?? "unknown", isSecure: false)
     }
 

@@ -48,8 +48,6 @@ struct ExchangeSocket {
         case fellBehind
         /// Its updates ended (shutdown), every one written.
         case updatesEnded
-        /// It did not fall behind; its updates end too.
-        case keptUp
     }
 
     func addRoutes(to router: Router<AppRequestContext>) {
@@ -65,38 +63,31 @@ struct ExchangeSocket {
             let account = context.requestContext.account
             openSockets?.increment()
             defer { openSockets?.decrement() }
-            // Subscribe before the snapshot, so nothing between the two is missed.
-            let subscription = fanout.subscribe(account: account)
-            try await outbound.write(.text(try await Self.snapshot(exchange, account: account)))
+            // Subscribe before the snapshot, so nothing between the two is missed: the fan-out
+            // keeps what comes until the snapshot is written, then writes each frame as it comes.
+            let subscription = fanout.subscribe(account: account, channel: context.requestContext.channel)
+            defer { fanout.unsubscribe(subscription.id) }
+            fanout.activate(
+                subscription.id, snapshot: ExchangeFanout.frame(try await Self.snapshot(exchange, account: account)))
             let turn = try await withThrowingTaskGroup(of: Turn.self) { group in
-                group.addTask {
-                    // Each frame as the fan-out wrote it, once for every socket.
-                    for await frame in subscription.frames { try await outbound.write(.custom(frame)) }
-                    return .updatesEnded
-                }
                 group.addTask {
                     // The page closing its end (or going away) ends the inbound sequence.
                     for try await _ in inbound {}
                     return .pageLeft
                 }
                 group.addTask {
-                    // Heard at once, even while a write waits for a page that does not read.
-                    for await _ in subscription.fellBehind { return .fellBehind }
-                    return .keptUp
-                }
-                var ended = 0
-                while let turn = try await group.next() {
-                    switch turn {
-                    case .pageLeft, .fellBehind:
-                        group.cancelAll()
-                        return turn
-                    case .updatesEnded, .keptUp:
-                        // Both come when the updates end; until then the other may still say it fell behind.
-                        ended += 1
-                        if ended == 2 { return .updatesEnded }
+                    // Heard at once, even while its channel waits for a page that does not read.
+                    for await ending in subscription.ended {
+                        switch ending {
+                        case .fellBehind: return .fellBehind
+                        case .updatesEnded: return .updatesEnded
+                        }
                     }
+                    return .updatesEnded
                 }
-                return .updatesEnded
+                let turn = try await group.next() ?? .updatesEnded
+                group.cancelAll()
+                return turn
             }
             if case .fellBehind = turn {
                 // A page that does not read may not read its close frame either: it gets `closeGrace`.
