@@ -4,6 +4,7 @@ browser, chooses a password and is signed in, with no People link; the owner mak
 viewer and removes them, and their browser is signed out. At phone and tablet size: nothing
 wider than the screen, no word broken, fingers-sized targets."""
 import pytest
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -34,8 +35,19 @@ def sign_in_browser(driver, app_url, name="ada", password=PASSWORD):
 def wait_for_new_page(driver, old_element):
     """The form's answer loaded whole: the old page gone and the new one done loading (a tap on
     a page still loading may be lost, as a person's would)."""
-    WebDriverWait(driver, 10).until(EC.staleness_of(old_element))
+    WebDriverWait(driver, 10).until(lambda d: gone(old_element))
     WebDriverWait(driver, 10).until(lambda d: d.execute_script("return document.readyState") == "complete")
+
+
+def gone(element):
+    """Whether `element` left the document: stale, or (Chromium asked while the page is being
+    replaced) "Node with given id does not belong to the document", which says the same."""
+    try:
+        return EC.staleness_of(element)(None)
+    except WebDriverException as error:
+        if "does not belong to the document" in str(error):
+            return True
+        raise
 
 
 def assert_header_fits(driver):
