@@ -38,9 +38,23 @@ def history_ids(driver):
 
 
 def tap(driver, element):
-    """Brings `element` to the middle of the screen (clear of the sticky bar and the notifications) and taps it."""
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    """Brings `element` to the middle of the screen (clear of the sticky bar and the notifications),
+    taps it, and waits until the page has the click. On a touch screen (these browsers emulate one)
+    Chromium turns the tap into a click a moment after the touch ends, after `click()` returned:
+    read at once, the page may not have heard the tap yet (it failed CI once, under load). A tap
+    that lands on anything else, or never arrives, fails here."""
+    driver.execute_script("""
+        const target = arguments[0];
+        target.scrollIntoView({block: 'center'});
+        window.__tapped = false;
+        document.addEventListener("click", function (event) {
+            window.__tapped = target.contains(event.target) ? true : "elsewhere: " + event.target.outerHTML.slice(0, 120);
+        }, {capture: true, once: true});""", element)
     element.click()
+    # A tap that leaves the page (a link) is heard too: the new page has no `__tapped`.
+    wait(driver, 10).until(lambda d: d.execute_script("return window.__tapped") is not False)
+    tapped = driver.execute_script("return window.__tapped")
+    assert tapped in (True, None), f"the tap on {element.tag_name} landed {tapped}"
 
 
 def open_live(driver, app_url):

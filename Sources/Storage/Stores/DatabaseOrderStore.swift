@@ -18,7 +18,8 @@ public struct DatabaseOrderStore: OrderStore {
     /// One transaction on GRDB's writer queue (its own serial dispatch queue, not a thread of the
     /// cooperative pool): the caller is suspended, not blocked, through the commit and its fsync.
     ///
-    /// The moves are inserted first, and every order row written records the last move's `seq`;
+    /// The moves are inserted first, and every order row written records the last move's `seq`
+    /// (0 when the batch has neither a move nor a waiting trailing stop, whose rows never read it);
     /// each 1,024th move, the moves no waiting trailing stop reads any more are deleted.
     ///
     /// `answering` marks desk requests answered (SPEC §15); one SQLite instance has none.
@@ -28,7 +29,10 @@ public struct DatabaseOrderStore: OrderStore {
         try await attempt("save orders and fills") {
             try await database.writer.write { db in
                 let lastMove = "SELECT COALESCE(MAX(seq), 0) FROM exchange_trail_move"
-                let before = try Int64.fetchOne(db, sql: lastMove) ?? 0
+                // Only a waiting trailing stop's row reads `trail_move_seq`: a batch with no move
+                // and no such stop (most of them) writes 0 there and asks nothing first.
+                let readsMoves = !trailMoves.isEmpty || orders.contains(where: \.isWaitingTrailingStop)
+                let before = readsMoves ? try Int64.fetchOne(db, sql: lastMove) ?? 0 : 0
                 let insertMove = try db.cachedStatement(
                     sql: """
                         INSERT INTO exchange_trail_move (account_id, side, reference_ticks)

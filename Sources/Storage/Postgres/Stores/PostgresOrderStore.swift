@@ -15,8 +15,9 @@ public struct PostgresOrderStore: OrderStore {
     /// in `answering` is marked answered by its order in the same transaction, and its poster
     /// told when it commits (`pg_notify` is sent at the commit, and not at all on a rollback).
     /// The trailing stops' moves as in SQLite: inserted first, the last one's `seq` on every order
-    /// row written, the moves no waiting stop reads forgotten each 1,024th. One desk writes at a
-    /// time (SPEC §15), so the identity's order is the moves' order.
+    /// row written (0 when the batch has neither a move nor a waiting trailing stop), the moves no
+    /// waiting stop reads forgotten each 1,024th. One desk writes at a time (SPEC §15), so the
+    /// identity's order is the moves' order.
     public func save(
         orders: [Order], fills: [Fill], trailMoves: [TrailMove], answering: [DeskTicket: String]
     ) async throws {
@@ -26,7 +27,10 @@ public struct PostgresOrderStore: OrderStore {
                 try await connection.row("SELECT COALESCE(MAX(seq), 0) AS last FROM exchange_trail_move", logger: logger)?
                     .int("last") ?? 0
             }
-            let before = try await lastMove()
+            // Only a waiting trailing stop's row reads `trail_move_seq`: a batch with no move and
+            // no such stop (most of them) writes 0 there and asks nothing first.
+            let readsMoves = !trailMoves.isEmpty || orders.contains(where: \.isWaitingTrailingStop)
+            let before = readsMoves ? try await lastMove() : 0
             for move in trailMoves {
                 try await connection.run(
                     """
