@@ -6,9 +6,12 @@ import NIOWebSocket
 import Synchronization
 
 /// The exchange screens' fan-out on this instance: one subscription to the desk for every
-/// socket, each update written into a WebSocket frame once (once for every screen, and once for
-/// each account that sees it its own way), and written to the sockets of each event loop in one
-/// go on that loop: one job a loop per update, not a task and two hops per socket.
+/// socket, each update written into a WebSocket frame once, header and all (once for every
+/// screen, and once for each account that sees it its own way), and written to the sockets of
+/// each event loop in one go on that loop: one job a loop per update, not a task and two hops per
+/// socket. The sockets are kept by event loop as they subscribe, so an update is handed to each
+/// loop as it is, with nothing sorted per socket; each socket is written those bytes below its
+/// WebSocket encoder (`WireFrame`), so no header is made and no buffer allocated per socket.
 ///
 /// A socket's frames go to its channel in the order the desk published them, after its snapshot
 /// (`activate`). A socket that is `backlog` frames behind (its channel still not writable after
@@ -38,27 +41,32 @@ final class ExchangeFanout: Sendable {
 
     /// One socket: its account and channel, and what only its event loop reads and changes.
     private final class Socket: @unchecked Sendable {
+        let id: UInt64
         let account: AccountID
         let channel: any Channel
         let ended: AsyncStream<Ending>.Continuation
         // On the channel's event loop only:
         /// The frames published before its snapshot was written; nil once it was.
-        var waiting: [WebSocketFrame]? = []
+        var waiting: [WireFrame]? = []
+        /// Where its frames are written: right below the channel's WebSocket encoder, found when
+        /// the snapshot is written.
+        var wire: ChannelHandlerContext?
         /// Writes since its channel was last writable.
         var unwritableWrites = 0
         /// Nothing more is written: it fell behind or went away.
         var stopped = false
 
-        init(account: AccountID, channel: any Channel, ended: AsyncStream<Ending>.Continuation) {
+        init(id: UInt64, account: AccountID, channel: any Channel, ended: AsyncStream<Ending>.Continuation) {
+            self.id = id
             self.account = account
             self.channel = channel
             self.ended = ended
         }
 
-        /// On the loop: writes `frame` (or keeps it for after the snapshot), without flushing;
-        /// false when the socket is `backlog` frames behind.
-        func write(_ frame: WebSocketFrame, backlog: Int) -> Bool {
-            if waiting != nil {
+        /// On the loop: writes and flushes `frame` (or keeps it for after the snapshot); false
+        /// when the socket is `backlog` frames behind.
+        func write(_ frame: WireFrame, backlog: Int) -> Bool {
+            guard let wire else {
                 guard waiting!.count < backlog else { return false }
                 waiting!.append(frame)
                 return true
@@ -69,18 +77,39 @@ final class ExchangeFanout: Sendable {
                 unwritableWrites += 1
                 guard unwritableWrites <= backlog else { return false }
             }
-            channel.write(frame, promise: nil)
+            wire.writeAndFlush(NIOAny(frame.bytes), promise: nil)
             return true
         }
     }
 
-    private struct State {
+    /// An event loop's sockets, by id.
+    private struct LoopSockets {
+        let loop: any EventLoop
         var sockets: [UInt64: Socket] = [:]
+    }
+
+    private struct State {
+        /// Every socket, by its event loop.
+        var loops: [ObjectIdentifier: LoopSockets] = [:]
+        /// Each socket's event loop, by id.
+        var loopOf: [UInt64: ObjectIdentifier] = [:]
         var nextID: UInt64 = 0
         /// The task reading the desk's updates while there are sockets.
         var pump: Task<Void, Never>?
         /// Which pump is the current one: a stopped pump still finishing an update delivers nothing.
         var generation: UInt64 = 0
+
+        func socket(_ id: UInt64) -> Socket? {
+            loopOf[id].flatMap { loops[$0]?.sockets[id] }
+        }
+
+        /// Forgets socket `id`; the socket, if it was there.
+        mutating func remove(_ id: UInt64) -> Socket? {
+            guard let loop = loopOf.removeValue(forKey: id) else { return nil }
+            let socket = loops[loop]?.sockets.removeValue(forKey: id)
+            if loops[loop]?.sockets.isEmpty == true { loops[loop] = nil }
+            return socket
+        }
     }
 
     let desk: any ExchangeDesk
@@ -101,11 +130,13 @@ final class ExchangeFanout: Sendable {
     /// behind, or the desk's updates end (shutdown).
     func subscribe(account: AccountID, channel: any Channel) -> Subscription {
         let (ended, endedContinuation) = AsyncStream.makeStream(of: Ending.self)
-        let socket = Socket(account: account, channel: channel, ended: endedContinuation)
+        let loop = ObjectIdentifier(channel.eventLoop)
         let id = state.withLock { state in
             let id = state.nextID
             state.nextID += 1
-            state.sockets[id] = socket
+            let socket = Socket(id: id, account: account, channel: channel, ended: endedContinuation)
+            state.loops[loop, default: LoopSockets(loop: channel.eventLoop)].sockets[id] = socket
+            state.loopOf[id] = loop
             if state.pump == nil {
                 state.generation += 1
                 let generation = state.generation
@@ -119,23 +150,27 @@ final class ExchangeFanout: Sendable {
     }
 
     /// Writes socket `id`'s snapshot, then what was published since it subscribed, and from then
-    /// on every update as it comes. Nothing for a socket no longer subscribed.
-    func activate(_ id: UInt64, snapshot: WebSocketFrame) {
-        guard let socket = state.withLock({ $0.sockets[id] }) else { return }
+    /// on every update as it comes. Nothing for a socket no longer subscribed, nor for one whose
+    /// channel has no WebSocket encoder any more (it closed meanwhile: its handler hears that).
+    func activate(_ id: UInt64, snapshot: WireFrame) {
+        guard let socket = state.withLock({ $0.socket(id) }) else { return }
         socket.channel.eventLoop.execute {
-            guard !socket.stopped, let waiting = socket.waiting else { return }
+            guard !socket.stopped, let waiting = socket.waiting,
+                let wire = try? socket.channel.pipeline.syncOperations.context(handlerType: WebSocketFrameEncoder.self)
+            else { return }
             socket.waiting = nil
-            socket.channel.write(snapshot, promise: nil)
-            for frame in waiting { socket.channel.write(frame, promise: nil) }
-            socket.channel.flush()
+            socket.wire = wire
+            wire.write(NIOAny(snapshot.bytes), promise: nil)
+            for frame in waiting { wire.write(NIOAny(frame.bytes), promise: nil) }
+            wire.flush()
         }
     }
 
     /// Socket `id` goes (its page left, or it was closed): nothing more is written to it.
     func unsubscribe(_ id: UInt64) {
         let (gone, stopped) = state.withLock { state -> (Socket?, Task<Void, Never>?) in
-            let gone = state.sockets.removeValue(forKey: id)
-            guard state.sockets.isEmpty, let pump = state.pump else { return (gone, nil) }
+            let gone = state.remove(id)
+            guard state.loopOf.isEmpty, let pump = state.pump else { return (gone, nil) }
             state.pump = nil
             return (gone, pump)
         }
@@ -145,7 +180,7 @@ final class ExchangeFanout: Sendable {
 
     /// How many sockets are subscribed now.
     var subscriberCount: Int {
-        state.withLock { $0.sockets.count }
+        state.withLock { $0.loopOf.count }
     }
 
     /// Reads the desk's updates, encodes each once and writes it to every socket it is for, one
@@ -153,24 +188,19 @@ final class ExchangeFanout: Sendable {
     private func pump(_ updates: AsyncStream<TradingUpdate>, generation: UInt64) async {
         for await update in updates {
             let message = ExchangeMessage(update)
-            let everyone = message.everyone.map(Self.frame)
-            let byAccount = message.byAccount.mapValues(Self.frame)
-            let sockets = state.withLock { $0.generation == generation ? Array($0.sockets.values) : [] }
-            var loops: [ObjectIdentifier: (loop: any EventLoop, writes: [(Socket, WebSocketFrame)])] = [:]
-            for socket in sockets {
-                guard let frame = byAccount[socket.account] ?? everyone else { continue }
-                let loop = socket.channel.eventLoop
-                loops[ObjectIdentifier(loop), default: (loop, [])].writes.append((socket, frame))
-            }
-            for (loop, writes) in loops.values {
-                loop.execute { [backlog] in
+            let everyone = message.everyone.map(WireFrame.init)
+            let byAccount = message.byAccount.mapValues(WireFrame.init)
+            // The loops' dictionaries as they are now (copied only if a socket comes or goes meanwhile).
+            let loops = state.withLock { $0.generation == generation ? Array($0.loops.values) : [] }
+            for each in loops {
+                each.loop.execute { [backlog] in
                     var behind: [Socket] = []
-                    for (socket, frame) in writes where !socket.stopped {
+                    for socket in each.sockets.values where !socket.stopped {
+                        guard let frame = byAccount[socket.account] ?? everyone else { continue }
                         if socket.write(frame, backlog: backlog) { continue }
                         socket.stopped = true
                         behind.append(socket)
                     }
-                    for (socket, _) in writes where !socket.stopped { socket.channel.flush() }
                     if !behind.isEmpty { self.letGo(behind) }
                 }
             }
@@ -180,8 +210,8 @@ final class ExchangeFanout: Sendable {
         let ended = state.withLock { state -> [Socket] in
             guard state.generation == generation else { return [] }
             state.pump = nil
-            defer { state.sockets = [:] }
-            return Array(state.sockets.values)
+            defer { (state.loops, state.loopOf) = ([:], [:]) }
+            return state.loops.values.flatMap(\.sockets.values)
         }
         for socket in ended {
             socket.channel.eventLoop.execute {
@@ -194,8 +224,9 @@ final class ExchangeFanout: Sendable {
 
     /// Sockets that fell behind: counted, told, and forgotten.
     private func letGo(_ sockets: [Socket]) {
-        let ids = Set(sockets.map(ObjectIdentifier.init))
-        state.withLock { state in state.sockets = state.sockets.filter { !ids.contains(ObjectIdentifier($0.value)) } }
+        state.withLock { state in
+            for socket in sockets { _ = state.remove(socket.id) }
+        }
         for socket in sockets {
             fellBehindCount?.increment()
             socket.ended.yield(.fellBehind)
@@ -209,8 +240,4 @@ final class ExchangeFanout: Sendable {
         socket.channel.eventLoop.execute { socket.stopped = true }
     }
 
-    /// A text frame of `text`, written once and sent as it is to every socket it is for.
-    static func frame(_ text: String) -> WebSocketFrame {
-        WebSocketFrame(fin: true, opcode: .text, data: ByteBuffer(string: text))
-    }
 }

@@ -68,7 +68,7 @@ struct ExchangeSocket {
             let subscription = fanout.subscribe(account: account, channel: context.requestContext.channel)
             defer { fanout.unsubscribe(subscription.id) }
             fanout.activate(
-                subscription.id, snapshot: ExchangeFanout.frame(try await Self.snapshot(exchange, account: account)))
+                subscription.id, snapshot: WireFrame(try await Self.snapshot(exchange, account: account)))
             let turn = try await withThrowingTaskGroup(of: Turn.self) { group in
                 group.addTask {
                     // The page closing its end (or going away) ends the inbound sequence.
