@@ -239,5 +239,4 @@ final class ExchangeFanout: Sendable {
         socket.ended.finish()
         socket.channel.eventLoop.execute { socket.stopped = true }
     }
-
 }

@@ -36,7 +36,7 @@ public struct PostgresAnswerStore: AnswerStore {
 
     public func save(_ answer: SavedAnswer) async throws {
         let logger = database.logger
-        try await database.write("save an answer") { connection in
+        _ = try await database.write("save an answer") { connection in
             try await connection.run(
                 """
                 INSERT INTO saved_answer (key, body, media_type, fetched_at, fresh_until)

@@ -23,7 +23,7 @@ public struct PostgresServerSettingStore: ServerSettingStore {
     public func setLeaderboardHidden(_ hidden: Bool) async throws {
         let key = ServerSettingKey.leaderboardHidden.rawValue
         let logger = database.logger
-        try await database.write("change the server's settings") { connection in
+        _ = try await database.write("change the server's settings") { connection in
             try await connection.run(
                 """
                 INSERT INTO server_setting (key, value) VALUES (\(key), \(hidden ? "true" : "false"))
