@@ -30,6 +30,13 @@ enum OrderRecords {
             (SELECT MAX(seq) FROM exchange_trail_move))
         """
 
+    /// Whether a save of `orders` and `trailMoves` must learn the last move's `seq` first: only a
+    /// waiting trailing stop's row reads `trail_move_seq`, so a batch with no move and no such
+    /// stop (most of them) writes 0 there and asks nothing. Both databases.
+    static func readsMoves(orders: [Order], trailMoves: [TrailMove]) -> Bool {
+        !trailMoves.isEmpty || orders.contains(where: \.isWaitingTrailingStop)
+    }
+
     /// How many moves are stored between two `forgetReadMoves`.
     static let movesBetweenForgetting: Int64 = 1_024
 

@@ -29,9 +29,7 @@ public struct DatabaseOrderStore: OrderStore {
         try await attempt("save orders and fills") {
             try await database.writer.write { db in
                 let lastMove = "SELECT COALESCE(MAX(seq), 0) FROM exchange_trail_move"
-                // Only a waiting trailing stop's row reads `trail_move_seq`: a batch with no move
-                // and no such stop (most of them) writes 0 there and asks nothing first.
-                let readsMoves = !trailMoves.isEmpty || orders.contains(where: \.isWaitingTrailingStop)
+                let readsMoves = OrderRecords.readsMoves(orders: orders, trailMoves: trailMoves)
                 let before = readsMoves ? try Int64.fetchOne(db, sql: lastMove) ?? 0 : 0
                 let insertMove = try db.cachedStatement(
                     sql: """

@@ -27,9 +27,7 @@ public struct PostgresOrderStore: OrderStore {
                 try await connection.row("SELECT COALESCE(MAX(seq), 0) AS last FROM exchange_trail_move", logger: logger)?
                     .int("last") ?? 0
             }
-            // Only a waiting trailing stop's row reads `trail_move_seq`: a batch with no move and
-            // no such stop (most of them) writes 0 there and asks nothing first.
-            let readsMoves = !trailMoves.isEmpty || orders.contains(where: \.isWaitingTrailingStop)
+            let readsMoves = OrderRecords.readsMoves(orders: orders, trailMoves: trailMoves)
             let before = readsMoves ? try await lastMove() : 0
             for move in trailMoves {
                 try await connection.run(
